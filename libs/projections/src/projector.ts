@@ -1,0 +1,37 @@
+import type { Kysely, Migration } from 'kysely';
+import type { RecordedEvent } from '@shipledger/event-store';
+
+/**
+ * A read model. Its tables live in a Postgres schema of their own (`rm_<name with _>`); the runner hands
+ * `apply` a transaction already scoped to that schema (`withSchema`) and writes the checkpoint in the
+ * same transaction, so a crash at any point resumes exactly. A rebuild runs the same migrations and
+ * events into a fresh schema beside the live one and swaps the two when it has caught up.
+ */
+export interface Projector {
+  /** kebab-case, unique: 'shipment-list'. */
+  readonly name: string;
+  /** Bump to make the runner rebuild the model from position 0. */
+  readonly version: number;
+  /** Event types it reads; others advance the checkpoint without calling apply. */
+  readonly handles: readonly string[];
+  /** Kysely migrations creating its tables; run on the scoped db (unqualified table names). */
+  readonly migrations: Record<string, Migration>;
+  /** Must be idempotent: the same event applied twice leaves the same rows. */
+  apply(db: Kysely<any>, event: RecordedEvent): Promise<void>;
+}
+
+/**
+ * A process manager with effects outside the read models (carrier booking, webhooks, labels). It gets
+ * each handled event at least once, in global order; exactly-once effects come from deterministic
+ * ids (event ids derived from the causing event id) and expected revisions on the streams it appends.
+ */
+export interface Reactor {
+  readonly name: string;
+  readonly handles: readonly string[];
+  handle(event: RecordedEvent): Promise<void>;
+}
+
+/** The schema that holds a projector's live tables. Queries use `db.kysely.withSchema(...)`. */
+export function readModelSchema(projectorName: string): string {
+  return `rm_${projectorName.replace(/-/g, '_')}`;
+}
