@@ -1,0 +1,3 @@
+export * from './auth-context';
+export * from './route-metadata';
+export * from './api-error';

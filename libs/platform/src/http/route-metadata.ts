@@ -1,0 +1,14 @@
+import { SetMetadata } from '@nestjs/common';
+
+/** The error body a route answers with (spec: shipping `{status, timestamp, errors}`, orders `{error, code, details}`). */
+export type ErrorArea = 'shipping' | 'orders';
+export const ERROR_AREA_KEY = 'shipledger:error-area';
+export const UseErrorArea = (area: ErrorArea) => SetMetadata(ERROR_AREA_KEY, area);
+
+/** Scopes the bearer token must carry, e.g. `@RequireScopes('create:shipments')`. */
+export const REQUIRED_SCOPES_KEY = 'shipledger:required-scopes';
+export const RequireScopes = (...scopes: string[]) => SetMetadata(REQUIRED_SCOPES_KEY, scopes);
+
+/** A route outside the tenant API (token endpoint, health, metrics, docs, signed label URLs). */
+export const PUBLIC_ROUTE_KEY = 'shipledger:public-route';
+export const PublicRoute = () => SetMetadata(PUBLIC_ROUTE_KEY, true);
