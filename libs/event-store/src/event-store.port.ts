@@ -3,8 +3,9 @@
  * suite (test/event-store) holds them to the same behaviour.
  *
  * Version scheme, the same on every adapter: a stream's first event has revision 0; a stream with no
- * events "does not exist". Global positions are opaque strings, ordered only by the adapter that made
- * them; `undefined` means "from the very start".
+ * events "does not exist". Global positions are strings that compare in global order with plain string
+ * comparison (`a < b`) on every adapter (fixed-width, zero-padded); `undefined` means "from the very
+ * start".
  */
 
 /** Metadata every event carries (DESIGN.md). JSON-safe: ISO strings, no Date, no bigint. */
