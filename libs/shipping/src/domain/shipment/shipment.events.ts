@@ -155,7 +155,7 @@ export type ShipmentLabelGenerated = Event<'ShipmentLabelGenerated', {
 }>;
 
 /** label/refresh found no default label: the labels reactor regenerates it. */
-export type ShipmentLabelRefreshRequested = Event<'ShipmentLabelRefreshRequested', Record<string, never>>;
+export type ShipmentLabelRefreshRequested = Event<'ShipmentLabelRefreshRequested', Record<never, never>>;
 
 export type ParcelsUpdated = Event<'ParcelsUpdated', { parcels: Parcel[] }>;
 

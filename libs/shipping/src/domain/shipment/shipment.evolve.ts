@@ -37,7 +37,8 @@ function applyEvent(state: ShipmentState, event: ShipmentEvent): ShipmentState {
         content: event.data.content,
         creation_date: at,
       };
-      return moveTo(created, 'draft', at);
+      // A confirmed create is only transiently a draft (its outcome is in the same append): no milestone.
+      return event.type === 'ShipmentDraftCreated' ? moveTo(created, 'draft', at) : created;
     }
     case 'ShipmentUpdated': {
       const base = event.data.mode === 'replace'

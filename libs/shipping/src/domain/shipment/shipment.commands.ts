@@ -1,0 +1,114 @@
+import type {
+  AssignedCarrierAccount,
+  ErrorDetail,
+  Parcel,
+  Schedule,
+  ShipmentContent,
+  ShipmentPatch,
+} from './shipment.content';
+import type { LabelUrls, StoredDocumentFacts, TrackingDetails } from './shipment.events';
+import type { ShipmentStatus } from './shipment.status';
+
+/** Who and when: time and actor reach `decide` through the command, never from a clock. */
+interface Stamp {
+  at: string;
+  actor: string;
+}
+
+type Command<TType extends string, TData> = { type: TType } & TData & Stamp;
+
+/**
+ * The carrier the application resolved for a booking: an active account, a requested account that is
+ * unknown or not usable, or none (no account requested and routing found none).
+ */
+export type CarrierAssignment =
+  | { kind: 'assigned'; account: AssignedCarrierAccount }
+  | { kind: 'invalid'; requested: string }
+  | { kind: 'none' };
+
+/** What every booking-triggering command carries. */
+interface BookingInput {
+  carrier: CarrierAssignment;
+  /** Fresh id for the booking request this command may emit. */
+  booking_attempt_id: string;
+}
+
+export type CreateShipment = Command<'CreateShipment', BookingInput & {
+  shipment_id: string;
+  tenant_id: string;
+  content: ShipmentContent;
+  draft: boolean;
+}>;
+
+export type UpdateShipment = Command<'UpdateShipment', { mode: 'replace' | 'merge'; patch: ShipmentPatch }>;
+
+export type ConfirmShipment = Command<'ConfirmShipment', BookingInput & { patch?: ShipmentPatch }>;
+
+export type CancelShipment = Command<'CancelShipment', { update_reason_code?: string }>;
+
+export type ReprocessShipment = Command<'ReprocessShipment', BookingInput & { patch?: ShipmentPatch }>;
+
+/** `carrier.kind === 'none'`: no account given and routing found none — the call has no effect. */
+export type ReassignShipment = Command<'ReassignShipment', BookingInput>;
+
+export type MarkShipmentReadyToShip = Command<'MarkShipmentReadyToShip', { parcels?: Parcel[] }>;
+
+export type UpdateShipmentStatus = Command<'UpdateShipmentStatus', { new_status: ShipmentStatus; update_date?: string }>;
+
+export type UpdateParcels = Command<'UpdateParcels', { parcels: Parcel[] }>;
+
+export type UpdateDeliveryPromise = Command<'UpdateDeliveryPromise', { promised_delivery_date: string }>;
+
+export type UpdateDeliverySchedule = Command<'UpdateDeliverySchedule', { schedule: Schedule }>;
+
+export type UpdateCollectionSchedule = Command<'UpdateCollectionSchedule', { schedule: Schedule }>;
+
+/** single: refuses an id already on the shipment; bulk: creates or replaces; replace: must exist. */
+export type UploadDocument = Command<'UploadDocument', { mode: 'single' | 'bulk' | 'replace'; document: StoredDocumentFacts }>;
+
+export type RefreshLabel = Command<'RefreshLabel', Record<never, never>>;
+
+/** From the carriers reactor: the answer to booking request `booking_attempt_id`. */
+export type RecordBookingSucceeded = Command<'RecordBookingSucceeded', {
+  booking_attempt_id: string;
+  tracking_no: string;
+  carrier: string;
+  labels?: LabelUrls;
+  parcel_tracking_numbers?: { parcel_id: string; tracking_number: string }[];
+  carrier_data?: Record<string, unknown>;
+}>;
+
+export type RecordBookingFailed = Command<'RecordBookingFailed', { booking_attempt_id: string; error_details: ErrorDetail[] }>;
+
+export type RecordTrackingUpdate = Command<'RecordTrackingUpdate', { status?: ShipmentStatus; tracking: TrackingDetails }>;
+
+export type RecordLabelGenerated = Command<'RecordLabelGenerated', { labels: LabelUrls }>;
+
+export type RecordDocumentUploadStatus = Command<'RecordDocumentUploadStatus', {
+  document_id: string;
+  carrier_upload_status: 'pending' | 'complete' | 'error';
+  message?: string;
+}>;
+
+export type ShipmentCommand =
+  | CreateShipment
+  | UpdateShipment
+  | ConfirmShipment
+  | CancelShipment
+  | ReprocessShipment
+  | ReassignShipment
+  | MarkShipmentReadyToShip
+  | UpdateShipmentStatus
+  | UpdateParcels
+  | UpdateDeliveryPromise
+  | UpdateDeliverySchedule
+  | UpdateCollectionSchedule
+  | UploadDocument
+  | RefreshLabel
+  | RecordBookingSucceeded
+  | RecordBookingFailed
+  | RecordTrackingUpdate
+  | RecordLabelGenerated
+  | RecordDocumentUploadStatus;
+
+export type ShipmentCommandType = ShipmentCommand['type'];

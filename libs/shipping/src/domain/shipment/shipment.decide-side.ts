@@ -1,0 +1,112 @@
+import type {
+  RecordBookingFailed,
+  RecordBookingSucceeded,
+  RecordDocumentUploadStatus,
+  RecordLabelGenerated,
+  RecordTrackingUpdate,
+  RefreshLabel,
+  UpdateCollectionSchedule,
+  UpdateDeliveryPromise,
+  UpdateDeliverySchedule,
+  UploadDocument,
+} from './shipment.commands';
+import { ShipmentCommandRejected, ShipmentMessages } from './shipment.errors';
+import type { ShipmentEvent } from './shipment.events';
+import type { ShipmentState } from './shipment.state';
+import { FINAL_STATUSES, MERCHANT_CONTROLLED_STATUSES } from './shipment.transitions';
+
+/** Promise and schedules (endpoint rules 5 and 6): accepted while not in a final status. */
+export function decideSchedules(
+  command: UpdateDeliveryPromise | UpdateDeliverySchedule | UpdateCollectionSchedule,
+  state: ShipmentState,
+): ShipmentEvent[] {
+  const stamp = { at: command.at, actor: command.actor };
+  if (FINAL_STATUSES.includes(state.status)) {
+    const what = command.type === 'UpdateDeliveryPromise' ? 'A delivery promise update' : 'A schedule update';
+    throw new ShipmentCommandRejected('final_status', ShipmentMessages.finalStatus(what, state.status));
+  }
+  switch (command.type) {
+    case 'UpdateDeliveryPromise':
+      return [{
+        type: 'DeliveryPromiseUpdated',
+        data: {
+          promised_delivery_date: command.promised_delivery_date,
+          original_promised_delivery_date: state.original_promised_delivery_date ?? command.promised_delivery_date,
+          ...stamp,
+        },
+      }];
+    case 'UpdateDeliverySchedule':
+      return [{ type: 'DeliveryScheduleUpdated', data: { schedule: command.schedule, ...stamp } }];
+    case 'UpdateCollectionSchedule':
+      return [{ type: 'CollectionScheduleUpdated', data: { schedule: command.schedule, ...stamp } }];
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown schedule command: ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** Documents (endpoint rule 7): single refuses an existing id, bulk creates or replaces, replace must exist. */
+export function decideDocument(command: UploadDocument, state: ShipmentState): ShipmentEvent[] {
+  const stamp = { at: command.at, actor: command.actor };
+  const exists = state.documents.some((doc) => doc.document_id === command.document.document_id);
+  if (command.mode === 'single' && exists) {
+    throw new ShipmentCommandRejected('document_exists', ShipmentMessages.documentExists(command.document.document_id));
+  }
+  if (command.mode === 'replace' && !exists) {
+    throw new ShipmentCommandRejected('document_missing', ShipmentMessages.documentMissing(command.document.document_id));
+  }
+  return [{ type: exists ? 'DocumentReplaced' : 'DocumentUploaded', data: { ...command.document, ...stamp } }];
+}
+
+/** Label refresh and the facts reported back by the carriers side. Stale booking answers decide nothing. */
+export function decideRecord(
+  command: RefreshLabel | RecordBookingSucceeded | RecordBookingFailed | RecordTrackingUpdate | RecordLabelGenerated | RecordDocumentUploadStatus,
+  state: ShipmentState,
+): ShipmentEvent[] {
+  const stamp = { at: command.at, actor: command.actor };
+  switch (command.type) {
+    case 'RefreshLabel':
+      if (!state.tracking_no) throw new ShipmentCommandRejected('not_booked', ShipmentMessages.notBooked(state.shipment_id));
+      return state.labels.default_label_url ? [] : [{ type: 'ShipmentLabelRefreshRequested', data: { ...stamp } }];
+    case 'RecordBookingSucceeded': {
+      if (!isAwaited(state, command.booking_attempt_id)) return [];
+      const { type: _type, at: _at, actor: _actor, ...facts } = command;
+      return [{ type: 'ShipmentBooked', data: { ...facts, ...stamp } }];
+    }
+    case 'RecordBookingFailed':
+      if (!isAwaited(state, command.booking_attempt_id)) return [];
+      return [{
+        type: 'ShipmentBookingFailed',
+        data: { booking_attempt_id: command.booking_attempt_id, error_details: command.error_details, ...stamp },
+      }];
+    case 'RecordTrackingUpdate': {
+      // Rule 4: merchant-controlled statuses come only through update-status; a carrier never sets them.
+      const status = command.status && !MERCHANT_CONTROLLED_STATUSES.includes(command.status) ? command.status : undefined;
+      return [{ type: 'ShipmentTrackingUpdated', data: { status, tracking: command.tracking, ...stamp } }];
+    }
+    case 'RecordLabelGenerated':
+      return [{ type: 'ShipmentLabelGenerated', data: { labels: command.labels, ...stamp } }];
+    case 'RecordDocumentUploadStatus':
+      if (!state.documents.some((doc) => doc.document_id === command.document_id)) {
+        throw new ShipmentCommandRejected('document_missing', ShipmentMessages.documentMissing(command.document_id));
+      }
+      return [{
+        type: 'DocumentUploadStatusChanged',
+        data: {
+          document_id: command.document_id,
+          carrier_upload_status: command.carrier_upload_status,
+          message: command.message,
+          ...stamp,
+        },
+      }];
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown record command: ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+function isAwaited(state: ShipmentState, bookingAttemptId: string): boolean {
+  return state.status === 'pending' && state.booking_attempt_id === bookingAttemptId;
+}

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '@shipledger/database';
+import { readModelSchema } from '@shipledger/projections';
+import { applyAll, freshDatabase, migrateProjector } from '../../../../../test/shipping/read-models/read-model-database';
+import { sampleContent, ShipmentEventLog } from '../../../../../test/shipping/read-models/shipment-events.fixture';
+import { parseListShipmentsQuery } from '../../application/list-shipments/list-shipments.query';
+import { shipmentListProjector } from './shipment-list.projector';
+import { bulkStatus, listShipments, type MerchantScope } from './shipment-list.queries';
+
+const kinds = ['pglite', 'postgres'] as const;
+
+describe.each(kinds)('shipment-list projector on %s', (kind) => {
+  let database: Database;
+  let log: ShipmentEventLog;
+  const ids = { a: `shp-a-${randomUUID()}`, b: `shp-b-${randomUUID()}`, c: `shp-c-${randomUUID()}` };
+  const refA = `REF-A-${randomUUID().slice(0, 8)}`;
+
+  beforeAll(async () => {
+    database = await freshDatabase(kind);
+    await migrateProjector(database.kysely, shipmentListProjector);
+    log = new ShipmentEventLog();
+    log.draft(ids.a, '2026-11-01T10:00:00.000Z', sampleContent({ ref: refA }));
+    log.draft(ids.b, '2026-11-02T10:00:00.000Z', sampleContent({
+      ref: `REF-B-${randomUUID().slice(0, 8)}`, merchant: 'SHOP2', entity_type: 'REVERSE',
+      dropoff: { contact_name: 'Omar Haddad', contact_phone: '050-999-1111', contact_email: 'Omar@Mail.test' },
+    }));
+    log.append(ids.a, { type: 'ShipmentUpdated', data: {
+      mode: 'merge', changes: { dropoff: { contact_name: 'Janet Brown', contact_email: 'janet@example.com' } },
+      at: '2026-11-03T10:00:00.000Z', actor: 'client-1' } });
+    log.append(ids.a, { type: 'ShipmentConfirmed', data: {
+      carrier_account: { carrier: 'SANDBOX', carrier_id: 'ca-1', carrier_account_name: 'Sandbox' }, warnings: [],
+      at: '2026-11-04T10:00:00.000Z', actor: 'client-1' } });
+    log.append(ids.a, { type: 'ShipmentBooked', data: {
+      booking_attempt_id: 'b-1', tracking_no: 'TRK-ABC-123', carrier: 'SANDBOX',
+      at: '2026-11-04T10:00:01.000Z', actor: 'carrier:SANDBOX' } });
+    log.draft(ids.c, '2026-11-05T10:00:00.000Z', sampleContent({ ref: `REF-C-${randomUUID().slice(0, 8)}` }));
+    await applyAll(database.kysely, shipmentListProjector, log.events);
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const snapshot = async () => {
+    const db = database.kysely.withSchema(readModelSchema(shipmentListProjector.name));
+    const shipments = await db.selectFrom('shipments').selectAll().orderBy('shipment_id').execute();
+    const terms = await db.selectFrom('search_terms').selectAll().orderBy('shipment_id').orderBy('term').execute();
+    return { shipments, terms };
+  };
+  const list = (query: Record<string, unknown>, scope: MerchantScope = '*') =>
+    listShipments(database.kysely, log.tenantId, parseListShipmentsQuery(query), scope)
+      .then((states) => states.map((s) => s.shipment_id));
+
+  it('leaves the same rows when it runs twice over the same events, or over an overlapping replay', async () => {
+    const first = await snapshot();
+    expect(first.shipments).toHaveLength(3);
+    await applyAll(database.kysely, shipmentListProjector, log.events);
+    expect(await snapshot()).toEqual(first);
+    await applyAll(database.kysely, shipmentListProjector, log.events.slice(2));
+    expect(await snapshot()).toEqual(first);
+  });
+
+  it('folds the events into the state: status, tracking number, latest contact', async () => {
+    const [a] = await listShipments(database.kysely, log.tenantId, parseListShipmentsQuery({ search_string: refA }), '*');
+    expect(a?.status).toBe('booked');
+    expect(a?.tracking_no).toBe('TRK-ABC-123');
+    expect(a?.content.dropoff?.contact_name).toBe('Janet Brown');
+  });
+
+  it('lists newest first and pages from 0', async () => {
+    expect(await list({})).toEqual([ids.c, ids.b, ids.a]);
+    expect(await list({ page: '1' })).toEqual([]);
+  });
+
+  it.each([
+    ['the shipment id', () => ids.a.slice(0, 12).toUpperCase()],
+    ['the partner shipment reference', () => refA.toLowerCase()],
+    ['the order reference', () => `ord-${refA}`.slice(0, 9)],
+    ['the tracking number', () => 'trk-abc'],
+    ['a later word of a contact name', () => 'BRO'],
+    ['a contact name', () => 'janet b'],
+    ['an email', () => 'JANET@EXA'],
+    ['a phone as typed', () => '+971 50 12'],
+    ['a phone as digits', () => '9715012'],
+  ])('finds a shipment by a prefix of %s, whatever the case', async (_what, prefix) => {
+    expect(await list({ search_string: prefix() })).toEqual([ids.a]);
+  });
+
+  it('no longer finds a contact that an update replaced, and treats LIKE wildcards literally', async () => {
+    expect(await list({ search_string: 'jane smi' })).toEqual([ids.c]);
+    expect(await list({ search_string: '%' })).toEqual([]);
+    expect(await list({ search_string: 'omar@m_il' })).toEqual([]);
+    expect(await list({ search_string: 'omar@mail' })).toEqual([ids.b]);
+  });
+
+  it('filters by merchant, shipment type, order reference and the caller scope', async () => {
+    expect(await list({ merchant: 'SHOP2' })).toEqual([ids.b]);
+    expect(await list({ merchant: ['SHOP1', 'SHOP2'] })).toEqual([ids.c, ids.b, ids.a]);
+    expect(await list({ shipment_type: 'reverse' })).toEqual([ids.b]);
+    expect(await list({ shipment_type: 'FORWARD' })).toEqual([ids.c, ids.a]);
+    expect(await list({ order_ref: `ORD-${refA}` })).toEqual([ids.a]);
+    expect(await list({}, ['SHOP2'])).toEqual([ids.b]);
+    expect(await list({}, [])).toEqual([]);
+  });
+
+  it('filters creation dates, and matches the update range on creation or update', async () => {
+    expect(await list({ creation_date_from: '2026-11-02', creation_date_to: '2026-11-04' })).toEqual([ids.b]);
+    expect(await list({ creation_date_to: '2026-11-01T10:00:00' })).toEqual([ids.a]);
+    expect(await list({ update_date_from: '2026-11-04T00:00:00Z', update_date_to: '2026-11-04T23:59:59Z' }))
+      .toEqual([ids.a]);
+    expect(await list({ update_date_from: '2026-11-02T00:00:00+00:00', update_date_to: '2026-11-02' }))
+      .toEqual([ids.b]);
+  });
+
+  it('answers bulk status with every milestone, in the order asked, by id or reference', async () => {
+    const items = await bulkStatus(database.kysely, log.tenantId, [refA, ids.b, 'unknown', ids.a], '*');
+    expect(items).toEqual([
+      { shipmentId: ids.a, status: 'booked', milestones: [
+        { status: 'draft', date: '2026-11-01T10:00:00.000Z' },
+        { status: 'pending', date: '2026-11-04T10:00:00.000Z' },
+        { status: 'booked', date: '2026-11-04T10:00:01.000Z' },
+      ] },
+      { shipmentId: ids.b, status: 'draft', milestones: [{ status: 'draft', date: '2026-11-02T10:00:00.000Z' }] },
+    ]);
+    expect(await bulkStatus(database.kysely, log.tenantId, [ids.a, ids.b], ['SHOP2']))
+      .toEqual([expect.objectContaining({ shipmentId: ids.b })]);
+    expect(await bulkStatus(database.kysely, `other-${randomUUID()}`, [ids.a], '*')).toEqual([]);
+  });
+});

@@ -1,0 +1,52 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+
+/**
+ * Tables of the shipment-list read model (unqualified: the projections runner scopes them to the
+ * projector's schema). Every index starts with tenant_id: every query is per tenant.
+ */
+export const shipmentListMigrations: Record<string, Migration> = {
+  '0001_shipments': {
+    async up(db: Kysely<any>) {
+      await db.schema.createTable('shipments')
+        .addColumn('tenant_id', 'text', (c) => c.notNull())
+        .addColumn('shipment_id', 'text', (c) => c.notNull())
+        // Stream revision of the last event applied: older or repeated events are ignored.
+        .addColumn('revision', 'integer', (c) => c.notNull())
+        .addColumn('merchant', 'text')
+        .addColumn('partner_shipment_reference', 'text')
+        .addColumn('partner_order_reference', 'text')
+        .addColumn('entity_type', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('creation_date', 'timestamptz', (c) => c.notNull())
+        .addColumn('update_date', 'timestamptz', (c) => c.notNull())
+        // The aggregate state after `revision`: the next event is folded onto it, and list responses
+        // present it with the same presenter as GET by id (so a presenter change needs no rebuild).
+        .addColumn('state', 'jsonb', (c) => c.notNull())
+        // [{status, date}] in the order the statuses were reached: GET /shipments/bulk/status.
+        .addColumn('milestones', 'jsonb', (c) => c.notNull())
+        .addPrimaryKeyConstraint('shipments_pk', ['tenant_id', 'shipment_id'])
+        .execute();
+      await db.schema.createIndex('shipments_newest_idx').on('shipments')
+        .columns(['tenant_id', 'creation_date desc', 'shipment_id desc']).execute();
+      await db.schema.createIndex('shipments_merchant_idx').on('shipments')
+        .columns(['tenant_id', 'merchant', 'creation_date desc', 'shipment_id desc']).execute();
+      await db.schema.createIndex('shipments_reference_idx').on('shipments')
+        .columns(['tenant_id', 'partner_shipment_reference']).execute();
+      await db.schema.createIndex('shipments_order_ref_idx').on('shipments')
+        .columns(['tenant_id', 'partner_order_reference']).execute();
+      await db.schema.createIndex('shipments_updated_idx').on('shipments')
+        .columns(['tenant_id', 'update_date']).execute();
+
+      // One row per searchable value, lower-cased. text_pattern_ops lets `term like 'abc%'` use the
+      // btree whatever the database collation, which keeps prefix search an index range scan.
+      await db.schema.createTable('search_terms')
+        .addColumn('tenant_id', 'text', (c) => c.notNull())
+        .addColumn('shipment_id', 'text', (c) => c.notNull())
+        .addColumn('term', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('search_terms_pk', ['tenant_id', 'shipment_id', 'term'])
+        .execute();
+      await db.schema.createIndex('search_terms_prefix_idx').on('search_terms')
+        .expression(sql`tenant_id, term text_pattern_ops, shipment_id`).execute();
+    },
+  },
+};
