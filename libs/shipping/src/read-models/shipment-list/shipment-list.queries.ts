@@ -14,13 +14,17 @@ function scoped(db: Kysely<any>): Kysely<any> {
   return db.withSchema(readModelSchema(SHIPMENT_LIST_PROJECTOR));
 }
 
-/**
- * One page of the tenant's shipments, newest first. `merchants` is already the intersection of the
- * requested merchants and the caller's scope (an empty list matches nothing).
- */
+/** The merchants a list may show: those asked for (all when none), within the caller's scope. */
+export function visibleMerchants(requested: readonly string[], scope: MerchantScope): MerchantScope {
+  if (scope === '*') return requested.length > 0 ? requested : '*';
+  return requested.length > 0 ? requested.filter((m) => scope.includes(m)) : scope;
+}
+
+/** One page of the tenant's shipments, newest first, among the merchants the caller may see. */
 export async function listShipments(
-  db: Kysely<any>, tenantId: string, query: ListShipmentsQuery, merchants: MerchantScope,
+  db: Kysely<any>, tenantId: string, query: ListShipmentsQuery, scope: MerchantScope,
 ): Promise<ShipmentState[]> {
+  const merchants = visibleMerchants(query.merchants, scope);
   if (merchants !== '*' && merchants.length === 0) return [];
   let select = scoped(db).selectFrom('shipments as s').select('s.state').where('s.tenant_id', '=', tenantId);
   if (merchants !== '*') select = select.where('s.merchant', 'in', [...merchants]);
