@@ -80,7 +80,8 @@ export type RecordBookingSucceeded = Command<'RecordBookingSucceeded', {
 
 export type RecordBookingFailed = Command<'RecordBookingFailed', { booking_attempt_id: string; error_details: ErrorDetail[] }>;
 
-export type RecordTrackingUpdate = Command<'RecordTrackingUpdate', { status?: ShipmentStatus; tracking: TrackingDetails }>;
+/** `stale`: older than the last applied update — recorded in history, changes neither status nor tracking. */
+export type RecordTrackingUpdate = Command<'RecordTrackingUpdate', { status?: ShipmentStatus; tracking: TrackingDetails; stale?: boolean }>;
 
 export type RecordLabelGenerated = Command<'RecordLabelGenerated', { labels: LabelUrls }>;
 

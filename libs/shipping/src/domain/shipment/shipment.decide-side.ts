@@ -81,9 +81,11 @@ export function decideRecord(
         data: { booking_attempt_id: command.booking_attempt_id, error_details: command.error_details, ...stamp },
       }];
     case 'RecordTrackingUpdate': {
-      // Rule 4: merchant-controlled statuses come only through update-status; a carrier never sets them.
-      const status = command.status && !MERCHANT_CONTROLLED_STATUSES.includes(command.status) ? command.status : undefined;
-      return [{ type: 'ShipmentTrackingUpdated', data: { status, tracking: command.tracking, ...stamp } }];
+      // Rule 4: the confirmations are the merchant's alone. `shipped` is also the carrier's pickup scan,
+      // which the carrier lifecycle (shipped → in_transit → …) reports.
+      const carrierMay = command.status && (command.status === 'shipped' || !MERCHANT_CONTROLLED_STATUSES.includes(command.status));
+      const status = carrierMay && !command.stale ? command.status : undefined;
+      return [{ type: 'ShipmentTrackingUpdated', data: { status, tracking: command.tracking, ...(command.stale ? { stale: true } : {}), ...stamp } }];
     }
     case 'RecordLabelGenerated':
       return [{ type: 'ShipmentLabelGenerated', data: { labels: command.labels, ...stamp } }];

@@ -119,10 +119,20 @@ describe('booking answers from the carriers side', () => {
     expect(state).toMatchObject({ status: 'error', error_details: details });
   });
 
-  it('a tracking update never sets a merchant-controlled status (rule 4)', () => {
+  it('a tracking update never sets a merchant confirmation (rule 4), but may report the pickup (shipped)', () => {
     const booked = shipmentIn('booked');
-    expect(run({ type: 'RecordTrackingUpdate', status: 'shipped', tracking: { carrier_status: 'PICKED' }, ...STAMP }, booked).status).toBe('booked');
+    expect(run({ type: 'RecordTrackingUpdate', status: 'shipped', tracking: { carrier_status: 'PICKED' }, ...STAMP }, booked).status).toBe('shipped');
     expect(run({ type: 'RecordTrackingUpdate', status: 'in_transit', tracking: {}, ...STAMP }, booked).status).toBe('in_transit');
+    const delivered = shipmentIn('delivered');
+    expect(run({ type: 'RecordTrackingUpdate', status: 'delivery_confirmed', tracking: {}, ...STAMP }, delivered).status).toBe('delivered');
+  });
+
+  it('a stale tracking update is recorded but changes neither status nor tracking details', () => {
+    const inTransit = run({ type: 'RecordTrackingUpdate', status: 'in_transit', tracking: { carrier_status: 'IT' }, ...STAMP }, shipmentIn('booked'));
+    const events = decide({ type: 'RecordTrackingUpdate', status: 'shipped', stale: true, tracking: { carrier_status: 'PU' }, ...STAMP }, inTransit);
+    expect(events).toEqual([expect.objectContaining({ type: 'ShipmentTrackingUpdated', data: expect.objectContaining({ stale: true, status: undefined }) })]);
+    expect(run({ type: 'RecordTrackingUpdate', status: 'shipped', stale: true, tracking: { carrier_status: 'PU' }, ...STAMP }, inTransit))
+      .toMatchObject({ status: 'in_transit', tracking: { carrier_status: 'IT' } });
   });
 });
 

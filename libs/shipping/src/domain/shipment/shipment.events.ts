@@ -148,6 +148,8 @@ export type ShipmentStatusChanged = Event<'ShipmentStatusChanged', {
 export type ShipmentTrackingUpdated = Event<'ShipmentTrackingUpdated', {
   status?: ShipmentStatus;
   tracking: TrackingDetails;
+  /** Older than the last applied update (out of order): kept for history, folds to no change. */
+  stale?: boolean;
 }>;
 
 export type ShipmentLabelGenerated = Event<'ShipmentLabelGenerated', {

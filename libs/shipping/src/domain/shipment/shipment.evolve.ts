@@ -108,6 +108,7 @@ function applyEvent(state: ShipmentState, event: ShipmentEvent): ShipmentState {
     case 'ShipmentStatusChanged':
       return moveTo(state, event.data.to, at);
     case 'ShipmentTrackingUpdated': {
+      if (event.data.stale) return state;
       const tracked = { ...state, tracking: { ...state.tracking, ...event.data.tracking } };
       return event.data.status && event.data.status !== state.status ? moveTo(tracked, event.data.status, at) : tracked;
     }
