@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import type { PoolClient } from 'pg';
+import type { Database } from '@shipledger/database';
+import { changeSignalFor, type ChangeSignal } from '../subscription/change-signal';
+import type { LiveSignal } from '../subscription/live-signal';
+
+const CHANNEL = 'event_store';
+/** After a failed LISTEN connection, subscriptions poll for this long before it is tried again. */
+const RELISTEN_AFTER_MS = 5_000;
+
+/**
+ * Same-process appends wake subscriptions in-process at once; other processes hear a NOTIFY sent after
+ * commit on a LISTEN connection taken from the pool. NOTIFYs are coalesced (one in flight, at most
+ * one more queued), so concurrent writers do not each pay a round trip and the notify queue lock.
+ * A lost NOTIFY costs latency only: subscriptions also poll.
+ */
+export class PostgresLiveSignal implements LiveSignal {
+  private readonly changes: ChangeSignal;
+  private listener?: PoolClient;
+  private connecting?: Promise<void>;
+  private lastListenFailure = 0;
+  private notifying?: Promise<void>;
+  private notifyAgain = false;
+  private closed = false;
+
+  constructor(private readonly database: Database) {
+    this.changes = changeSignalFor(database);
+  }
+
+  get version(): number {
+    return this.changes.version;
+  }
+
+  waitForChange(since: number, timeoutMs: number, abort: AbortSignal): Promise<void> {
+    this.listen();
+    return this.changes.waitForChange(since, timeoutMs, abort);
+  }
+
+  appended(): void {
+    this.changes.bump();
+    if (this.closed) return;
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = this.sendNotifications().finally(() => {
+      this.notifying = undefined;
+    });
+  }
+
+  listen(): void {
+    if (this.closed || this.listener || this.connecting || !this.database.pool) return;
+    if (Date.now() - this.lastListenFailure < RELISTEN_AFTER_MS) return;
+    this.connecting = this.connect().finally(() => {
+      this.connecting = undefined;
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.connecting;
+    await this.notifying;
+    const listener = this.listener;
+    this.listener = undefined;
+    if (listener) {
+      await listener.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+      listener.release();
+    }
+  }
+
+  private async sendNotifications(): Promise<void> {
+    do {
+      this.notifyAgain = false;
+      await sql`SELECT pg_notify(${CHANNEL}, '')`.execute(this.database.kysely).catch(() => undefined);
+    } while (this.notifyAgain && !this.closed);
+  }
+
+  private async connect(): Promise<void> {
+    let client: PoolClient | undefined;
+    try {
+      client = await this.database.pool!.connect();
+      client.on('notification', () => this.changes.bump());
+      client.on('error', () => this.drop(client!));
+      await client.query(`LISTEN ${CHANNEL}`);
+      if (this.closed) throw new Error('closed while connecting');
+      this.listener = client;
+      // Events committed while no one was listening: re-read once.
+      this.changes.bump();
+    } catch {
+      this.lastListenFailure = Date.now();
+      if (client) client.release(true);
+    }
+  }
+
+  private drop(client: PoolClient): void {
+    if (this.listener !== client) return;
+    this.listener = undefined;
+    this.lastListenFailure = Date.now();
+    client.release(true);
+  }
+}

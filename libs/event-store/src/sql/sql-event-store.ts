@@ -1,0 +1,169 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@shipledger/database';
+import {
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventData,
+  type EventStore,
+  type ExpectedRevision,
+  type Position,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from '../event-store.port';
+import { CatchUpSubscription, type CatchUpTiming } from '../subscription/catch-up-subscription';
+import type { LiveSignal } from '../subscription/live-signal';
+import { createEventStoreSchema } from './sql-schema';
+import { EVENT_COLUMNS, toRecordedEvent, type SqlEventRow } from './sql-event-row';
+import { SQL_CURSOR_START, decodeSqlPosition, encodeSqlPosition } from './sql-position';
+
+export interface SqlEventStoreOptions {
+  /** Events per readAll page of a subscription (default 500). */
+  batchSize?: number;
+  /** Fallback re-read of a live subscription without a signal (default 500 ms). */
+  pollIntervalMs?: number;
+  /** Re-read delay while committed events wait behind an open transaction (default 20 ms). */
+  heldBackRetryMs?: number;
+}
+
+interface AppendRow {
+  outcome: 'appended' | 'idempotent' | 'wrong_expected_revision';
+  actual_revision: string | number;
+  next_revision: string | number | null;
+  transaction_id: string | null;
+  event_position: string | null;
+}
+
+/**
+ * The Postgres and PGlite adapters: one SQL implementation over `Database.kysely` (schema in
+ * sql-schema.ts). They differ only in the LiveSignal that wakes subscriptions.
+ */
+export class SqlEventStore implements EventStore {
+  readonly adapter: 'postgres' | 'pglite';
+  private readonly db: Kysely<any>;
+  private readonly timing: CatchUpTiming;
+  private readonly subscriptions = new Set<Subscription>();
+
+  constructor(database: Database, private readonly signal: LiveSignal, options: SqlEventStoreOptions = {}) {
+    this.adapter = database.kind;
+    this.db = database.kysely;
+    this.timing = {
+      batchSize: options.batchSize ?? 500,
+      pollIntervalMs: options.pollIntervalMs ?? 500,
+      heldBackRetryMs: options.heldBackRetryMs ?? 20,
+    };
+  }
+
+  init(): Promise<void> {
+    return createEventStoreSchema(this.db);
+  }
+
+  async append(streamId: string, events: EventData[], expected: ExpectedRevision): Promise<AppendResult> {
+    const result = await this.appendInTransaction(this.db, streamId, events, expected);
+    this.signal.appended();
+    return result;
+  }
+
+  /**
+   * The same append inside a transaction the caller owns (`db.transaction().execute(trx => …)`), so
+   * it commits or rolls back with the caller's other writes. Live subscribers learn of it from the
+   * next signal or poll; call notifyAppended() after the commit to wake them at once.
+   */
+  async appendInTransaction(
+    executor: Kysely<any>,
+    streamId: string,
+    events: EventData[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new RangeError('An append needs at least one event');
+    const payload = JSON.stringify(
+      events.map((event) => ({ id: event.id, type: event.type, data: event.data, metadata: event.metadata })),
+    );
+    const { rows } = await sql<AppendRow>`SELECT * FROM event_store.append(${streamId}, ${encodeExpected(expected)}, ${payload}::json)`.execute(executor);
+    const row = rows[0];
+    if (row.outcome === 'wrong_expected_revision') {
+      throw new WrongExpectedRevisionError(streamId, expected, Number(row.actual_revision));
+    }
+    return {
+      nextRevision: Number(row.next_revision),
+      position: encodeSqlPosition(String(row.transaction_id), String(row.event_position)),
+    };
+  }
+
+  notifyAppended(): void {
+    this.signal.appended();
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const limit = options.maxCount ?? null;
+    const query =
+      options.direction === 'backwards'
+        ? sql<SqlEventRow>`SELECT ${EVENT_COLUMNS} FROM event_store.events e
+            WHERE e.stream_id = ${streamId} AND (${options.fromRevision ?? null}::bigint IS NULL OR e.revision <= ${options.fromRevision ?? null}::bigint)
+            ORDER BY e.revision DESC LIMIT ${limit}`
+        : sql<SqlEventRow>`SELECT ${EVENT_COLUMNS} FROM event_store.events e
+            WHERE e.stream_id = ${streamId} AND e.revision >= ${options.fromRevision ?? 0}
+            ORDER BY e.revision ASC LIMIT ${limit}`;
+    const { rows } = await query.execute(this.db);
+    return rows.map(toRecordedEvent);
+  }
+
+  /**
+   * Invariant: every transaction id below pg_snapshot_xmin(pg_current_snapshot()) has ended, and any
+   * transaction that starts writing later takes a larger id. So the rows below that horizon never
+   * change again, and paging them by (transaction_id, position) can never pass a row that commits
+   * afterwards: a reader cannot skip an event, nor see one twice.
+   */
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const after = options.after === undefined ? SQL_CURSOR_START : decodeSqlPosition(options.after);
+    const { rows } = await sql<SqlEventRow>`SELECT ${EVENT_COLUMNS} FROM event_store.events e
+      WHERE (e.transaction_id, e.position) > (${after.transactionId}::xid8, ${after.position}::bigint)
+        AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      ORDER BY e.transaction_id, e.position LIMIT ${options.maxCount ?? null}`.execute(this.db);
+    return rows.map(toRecordedEvent);
+  }
+
+  /** The newest event below the visibility horizon (see readAll). */
+  async headPosition(): Promise<Position | undefined> {
+    const { rows } = await sql<{ transaction_id: string; position: string }>`
+      SELECT e.transaction_id::text AS transaction_id, e.position::text AS position FROM event_store.events e
+      WHERE e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      ORDER BY e.transaction_id DESC, e.position DESC LIMIT 1`.execute(this.db);
+    return rows[0] ? encodeSqlPosition(rows[0].transaction_id, rows[0].position) : undefined;
+  }
+
+  async hasHeldBackEvents(): Promise<boolean> {
+    const { rows } = await sql<{ held: boolean }>`SELECT EXISTS (
+      SELECT 1 FROM event_store.events e WHERE e.transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+    ) AS held`.execute(this.db);
+    return rows[0].held;
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    const subscription = new CatchUpSubscription(this, this.signal, this.timing, options);
+    this.subscriptions.add(subscription);
+    return {
+      close: async () => {
+        this.subscriptions.delete(subscription);
+        await subscription.close();
+      },
+    };
+  }
+
+  /** Stops the subscriptions and the signal; the Database stays open (it belongs to the caller). */
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+    this.subscriptions.clear();
+    await this.signal.close();
+  }
+}
+
+function encodeExpected(expected: ExpectedRevision): string {
+  if (typeof expected === 'number') {
+    if (!Number.isSafeInteger(expected) || expected < 0) throw new RangeError(`Invalid expected revision ${expected}`);
+    return String(expected);
+  }
+  return expected;
+}

@@ -1,0 +1,67 @@
+import type { Position, ReadAllOptions, RecordedEvent, SubscribeOptions, Subscription } from '../event-store.port';
+import { deliver, isDeliveringFor } from './delivery-context';
+import type { LiveSignal } from './live-signal';
+
+export interface CatchUpSource {
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** True when committed events exist that readers cannot see yet (an older transaction is still open). */
+  hasHeldBackEvents(): Promise<boolean>;
+}
+
+export interface CatchUpTiming {
+  batchSize: number;
+  /** Fallback re-read when no signal arrives (a lost NOTIFY, a writer that cannot signal). */
+  pollIntervalMs: number;
+  /** Re-read delay while committed events wait behind an open transaction. */
+  heldBackRetryMs: number;
+}
+
+/** Catch-up by paging readAll from the checkpoint, then live: wait for a signal (or a poll) and page on. */
+export class CatchUpSubscription implements Subscription {
+  private closed = false;
+  private readonly abort = new AbortController();
+  private readonly loop: Promise<void>;
+
+  constructor(
+    private readonly source: CatchUpSource,
+    private readonly signal: LiveSignal,
+    private readonly timing: CatchUpTiming,
+    private readonly options: SubscribeOptions,
+  ) {
+    signal.listen();
+    this.loop = this.run().catch((error: unknown) => {
+      if (this.closed) return;
+      this.closed = true;
+      options.onError?.(error);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.abort.abort();
+    if (isDeliveringFor(this)) return;
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    let checkpoint: Position | undefined = this.options.after;
+    let caughtUp = false;
+    while (!this.closed) {
+      const version = this.signal.version;
+      const page = await this.source.readAll({ after: checkpoint, maxCount: this.timing.batchSize });
+      for (const event of page) {
+        if (this.closed) return;
+        await deliver(this, () => this.options.onEvent(event));
+        checkpoint = event.position;
+      }
+      if (page.length === this.timing.batchSize || this.closed) continue;
+      if (!caughtUp) {
+        caughtUp = true;
+        this.options.onCaughtUp?.();
+      }
+      const heldBack = await this.source.hasHeldBackEvents();
+      const delay = heldBack ? this.timing.heldBackRetryMs : this.timing.pollIntervalMs;
+      await this.signal.waitForChange(version, delay, this.abort.signal);
+    }
+  }
+}
