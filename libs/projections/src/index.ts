@@ -1,1 +1,10 @@
 export * from './projector';
+export * from './worker-logger';
+export { startWorker, type Worker, type WorkerOptions } from './start-worker';
+export { rebuildProjector, type RebuildOptions, type RebuildProgress, type RebuildResult } from './rebuild-projector';
+export { projectionStatus, type FollowerStatus, type ProjectionStatusReport } from './projection-status';
+export { migrateProjectionsSchema, runMigrations, PROJECTIONS_SCHEMA } from './projections-schema';
+export { readCheckpoint, readAllCheckpoints, type ProjectionCheckpoint } from './projection-checkpoints';
+export { listParkedEvents, unparkEvent, type ParkedEvent } from './reactor-checkpoints';
+export { RebuildInProgressError, readRebuildClaims, type RebuildClaim } from './rebuild-claims';
+export { ProjectorOutdatedError } from './projector-runner';

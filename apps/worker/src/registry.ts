@@ -1,0 +1,24 @@
+import type { EventStore } from '@shipledger/event-store';
+import type { Database } from '@shipledger/database';
+import type { Projector, Reactor } from '@shipledger/projections';
+import type { WorkerLogger } from '@shipledger/projections';
+
+/**
+ * Every read model and process manager the worker runs. Add yours with one line in the list below
+ * (import it at the top); names must be unique. The API (for its queries' schemas), the worker and the
+ * cli (status, rebuild) all read this one list.
+ */
+export function allProjectors(): Projector[] {
+  return [];
+}
+
+/** What a reactor may need from the process that runs it. */
+export interface ReactorDeps {
+  database: Database;
+  eventStore: EventStore;
+  logger: WorkerLogger;
+}
+
+export function allReactors(_deps: ReactorDeps): Reactor[] {
+  return [];
+}

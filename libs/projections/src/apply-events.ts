@@ -1,0 +1,59 @@
+import { sql, type Kysely } from 'kysely';
+import type { RecordedEvent } from '@shipledger/event-store';
+import { readModelSchema, type Projector } from './projector';
+import { CheckpointMovedError, lockCheckpoint, saveCheckpoint, type ProjectionCheckpoint } from './projection-checkpoints';
+
+const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
+/** Projector names become schema names (`rm_…`, `rm_…_rebuild`): keep them kebab-case and short. */
+export function assertProjectorName(name: string): void {
+  if (!NAME.test(name) || readModelSchema(name).length + '_rebuild'.length > 63) {
+    throw new Error(`projector name "${name}" must be kebab-case and at most 52 characters`);
+  }
+}
+
+/**
+ * Applies the handled events of `events`, in order, to the tables in `schema`, inside `trx`. The
+ * projector gets `trx.withSchema(schema)`; search_path is set for the transaction too, so raw `sql`
+ * with unqualified names lands in the same schema.
+ */
+export async function applyEvents(
+  trx: Kysely<any>,
+  projector: Projector,
+  schema: string,
+  events: readonly RecordedEvent[],
+): Promise<void> {
+  await sql`select set_config('search_path', ${`"${schema}", public`}, true)`.execute(trx);
+  const scoped = trx.withSchema(schema);
+  const handled = new Set(projector.handles);
+  for (const event of events) {
+    if (handled.has(event.type)) await projector.apply(scoped, event);
+  }
+}
+
+/**
+ * One batch of the live projector: its rows and its checkpoint in one transaction, so the tables always
+ * hold exactly the events up to the checkpoint.
+ *
+ * Invariant: the batch commits only if the checkpoint is still (version, position) as this runner last
+ * saw it — checked under the row lock taken before any write. Another runner of the same projector or
+ * a rebuild swap that got there first makes this one roll back (CheckpointMovedError) and reload, so no
+ * event is ever applied twice or skipped, whatever the number of worker processes.
+ */
+export async function applyLiveBatch(
+  db: Kysely<any>,
+  projector: Projector,
+  expected: Pick<ProjectionCheckpoint, 'version' | 'position'>,
+  events: readonly RecordedEvent[],
+): Promise<void> {
+  const last = events[events.length - 1];
+  if (!last) return;
+  await db.transaction().execute(async (trx) => {
+    const current = await lockCheckpoint(trx, projector.name);
+    if (!current || current.version !== expected.version || current.position !== expected.position) {
+      throw new CheckpointMovedError(projector.name);
+    }
+    await applyEvents(trx, projector, readModelSchema(projector.name), events);
+    await saveCheckpoint(trx, projector.name, expected.version, last.position);
+  });
+}

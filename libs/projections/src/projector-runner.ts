@@ -1,0 +1,126 @@
+import type { Database } from '@shipledger/database';
+import type { EventStore } from '@shipledger/event-store';
+import { readModelSchema, type Projector } from './projector';
+import { applyLiveBatch, assertProjectorName } from './apply-events';
+import { backoffMs, pause, type Doorbell } from './doorbell';
+import { FollowerProgress } from './follower-progress';
+import { CheckpointMovedError, createCheckpoint, readCheckpoint, type ProjectionCheckpoint } from './projection-checkpoints';
+import { runMigrations } from './projections-schema';
+import { RebuildInProgressError } from './rebuild-claims';
+import { rebuildProjector } from './rebuild-projector';
+import type { WorkerLogger } from './worker-logger';
+
+export interface RunnerTuning {
+  batchSize: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+}
+
+/** The checkpoint says a newer version of this projector owns the tables: this process must not write. */
+export class ProjectorOutdatedError extends Error {
+  constructor(readonly projector: string, readonly running: number, readonly stored: number) {
+    super(`projector ${projector} v${running} is older than its read model (v${stored}); not running it`);
+    this.name = 'ProjectorOutdatedError';
+  }
+}
+
+/**
+ * Keeps one read model up to date: prepares it (first start, migrations, rebuild on a version bump),
+ * then reads batches after its checkpoint and applies each batch with its checkpoint in one transaction.
+ */
+export class ProjectorRunner {
+  readonly progress: FollowerProgress;
+  private checkpoint: Pick<ProjectionCheckpoint, 'version' | 'position'> | undefined;
+
+  constructor(
+    private readonly projector: Projector,
+    private readonly database: Database,
+    private readonly eventStore: EventStore,
+    private readonly doorbell: Doorbell,
+    private readonly logger: WorkerLogger,
+    private readonly tuning: RunnerTuning,
+  ) {
+    assertProjectorName(projector.name);
+    this.progress = new FollowerProgress(projector.name);
+  }
+
+  /** Start-up: the live schema exists and is migrated when this resolves (unless a rebuild is due). */
+  async prepare(): Promise<void> {
+    const db = this.database.kysely;
+    const { name, version } = this.projector;
+    let stored = await readCheckpoint(db, name);
+    if (!stored) {
+      await runMigrations(db, readModelSchema(name), this.projector.migrations);
+      await createCheckpoint(db, name, version);
+      stored = await readCheckpoint(db, name);
+    } else if (stored.version === version) {
+      await runMigrations(db, readModelSchema(name), this.projector.migrations);
+    }
+    if (!stored) throw new Error(`checkpoint of ${name} vanished during start-up`);
+    if (stored.version > version) throw new ProjectorOutdatedError(name, version, stored.version);
+    this.checkpoint = stored;
+    if (stored.version === version) this.progress.advance(stored.position);
+  }
+
+  async run(signal: AbortSignal): Promise<void> {
+    let failures = 0;
+    while (!signal.aborted) {
+      try {
+        if (!this.checkpoint) await this.prepare();
+        if (this.checkpoint!.version < this.projector.version) await this.rebuild(signal);
+        else await this.follow(signal);
+        failures = 0;
+      } catch (error) {
+        if (signal.aborted) return;
+        this.checkpoint = undefined;
+        if (error instanceof ProjectorOutdatedError) {
+          this.logger.error({ projector: this.projector.name }, error.message);
+          this.progress.stop(error);
+          return;
+        }
+        if (error instanceof CheckpointMovedError) continue;
+        failures++;
+        const delay = backoffMs(failures, this.tuning.retryBaseMs, this.tuning.retryMaxMs);
+        const level = error instanceof RebuildInProgressError ? 'info' : 'error';
+        this.logger[level]({ err: error, projector: this.projector.name, retryInMs: delay }, 'projector batch failed');
+        await pause(delay, signal);
+      }
+    }
+  }
+
+  private async follow(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      const bell = this.doorbell.current;
+      const checkpoint = this.checkpoint!;
+      const events = await this.eventStore.readAll({ after: checkpoint.position, maxCount: this.tuning.batchSize });
+      if (events.length === 0) {
+        await this.doorbell.wait(bell, signal);
+        continue;
+      }
+      await applyLiveBatch(this.database.kysely, this.projector, checkpoint, events);
+      this.checkpoint = { version: checkpoint.version, position: events[events.length - 1]!.position };
+      this.progress.advance(this.checkpoint.position);
+    }
+  }
+
+  private async rebuild(signal: AbortSignal): Promise<void> {
+    const { name, version } = this.projector;
+    this.logger.info({ projector: name, from: this.checkpoint!.version, to: version }, 'projector version changed; rebuilding beside the live tables');
+    let logged = 0;
+    const result = await rebuildProjector({
+      database: this.database,
+      eventStore: this.eventStore,
+      projector: this.projector,
+      batchSize: this.tuning.batchSize,
+      countTotal: false,
+      signal,
+      onProgress: (p) => {
+        if (p.processed - logged < 50_000) return;
+        logged = p.processed;
+        this.logger.info({ projector: name, processed: p.processed }, 'rebuild progress');
+      },
+    });
+    this.logger.info({ projector: name, events: result.events, ms: result.durationMs }, 'rebuild swapped in');
+    this.checkpoint = undefined;
+  }
+}

@@ -1,0 +1,109 @@
+import type { Database } from '@shipledger/database';
+import type { EventStore, Position, RecordedEvent } from '@shipledger/event-store';
+import type { Reactor } from './projector';
+import { backoffMs, pause, type Doorbell } from './doorbell';
+import { FollowerProgress } from './follower-progress';
+import { parkEvent, readReactorPosition, saveReactorPosition } from './reactor-checkpoints';
+import type { WorkerLogger } from './worker-logger';
+
+export interface ReactorTuning {
+  batchSize: number;
+  /** Tries per event before it is parked. */
+  maxAttempts: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+}
+
+/**
+ * Hands a reactor every event it handles, in global order, at least once: the checkpoint is saved after
+ * `handle` resolves, so a crash in between redelivers the event. A failing event is retried with
+ * backoff and, after `maxAttempts`, parked (projections.parked_events) so the ones after it still flow.
+ */
+export class ReactorRunner {
+  readonly progress: FollowerProgress;
+  private position: Position | undefined;
+  private loaded = false;
+
+  constructor(
+    private readonly reactor: Reactor,
+    private readonly database: Database,
+    private readonly eventStore: EventStore,
+    private readonly doorbell: Doorbell,
+    private readonly logger: WorkerLogger,
+    private readonly tuning: ReactorTuning,
+  ) {
+    this.progress = new FollowerProgress(reactor.name);
+  }
+
+  async prepare(): Promise<void> {
+    this.position = await readReactorPosition(this.database.kysely, this.reactor.name);
+    this.loaded = true;
+    this.progress.advance(this.position);
+  }
+
+  async run(signal: AbortSignal): Promise<void> {
+    let failures = 0;
+    while (!signal.aborted) {
+      try {
+        if (!this.loaded) await this.prepare();
+        await this.follow(signal);
+      } catch (error) {
+        if (signal.aborted) return;
+        this.loaded = false;
+        failures++;
+        const delay = backoffMs(failures, this.tuning.retryBaseMs, this.tuning.retryMaxMs);
+        this.logger.error({ err: error, reactor: this.reactor.name, retryInMs: delay }, 'reactor loop failed');
+        await pause(delay, signal);
+      }
+    }
+  }
+
+  private async follow(signal: AbortSignal): Promise<void> {
+    const handled = new Set(this.reactor.handles);
+    while (!signal.aborted) {
+      const bell = this.doorbell.current;
+      const events = await this.eventStore.readAll({ after: this.position, maxCount: this.tuning.batchSize });
+      if (events.length === 0) {
+        await this.doorbell.wait(bell, signal);
+        continue;
+      }
+      let saved = true;
+      for (const event of events) {
+        if (handled.has(event.type)) {
+          if (!(await this.deliver(event, signal))) return;
+          await saveReactorPosition(this.database.kysely, this.reactor.name, event.position);
+          saved = true;
+        } else {
+          saved = false;
+        }
+        this.position = event.position;
+        if (saved) this.progress.advance(this.position);
+      }
+      if (!saved) {
+        await saveReactorPosition(this.database.kysely, this.reactor.name, this.position!);
+        this.progress.advance(this.position);
+      }
+    }
+  }
+
+  /** True when the event was handled or parked; false when the worker is closing (it will be redelivered). */
+  private async deliver(event: RecordedEvent, signal: AbortSignal): Promise<boolean> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.reactor.handle(event);
+        return true;
+      } catch (error) {
+        const context = { err: error, reactor: this.reactor.name, eventId: event.id, eventType: event.type, attempt };
+        if (attempt >= this.tuning.maxAttempts) {
+          await parkEvent(this.database.kysely, this.reactor.name, event, attempt, error);
+          this.logger.error(context, 'reactor gave up on an event; parked it');
+          return true;
+        }
+        const delay = backoffMs(attempt, this.tuning.retryBaseMs, this.tuning.retryMaxMs);
+        this.logger.warn({ ...context, retryInMs: delay }, 'reactor failed on an event; retrying');
+        await pause(delay, signal);
+        if (signal.aborted) return false;
+      }
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import type { Database } from '@shipledger/database';
+import type { EventStore } from '@shipledger/event-store';
+import type { Projector, Reactor } from './projector';
+import { Doorbell } from './doorbell';
+import { FollowerProgress } from './follower-progress';
+import { migrateProjectionsSchema } from './projections-schema';
+import { ProjectorOutdatedError, ProjectorRunner } from './projector-runner';
+import { ReactorRunner } from './reactor-runner';
+import type { WorkerLogger } from './worker-logger';
+
+export interface WorkerOptions {
+  database: Database;
+  eventStore: EventStore;
+  logger: WorkerLogger;
+  projectors: readonly Projector[];
+  reactors: readonly Reactor[];
+  /** Events per read and per projector transaction. Default 500. */
+  batchSize?: number;
+  /** Tries per reactor event before it is parked. Default 5. */
+  reactorMaxAttempts?: number;
+  /** First retry delay after a failure; doubles up to retryMaxMs. Default 200 / 30 000. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** Poll interval used only if the live subscription misses a wake-up. Default 1000. */
+  idlePollMs?: number;
+}
+
+export interface Worker {
+  /**
+   * Resolves once every projector and reactor has processed everything up to the store's head position
+   * at the time of the call. Rejects if one of them stopped for good, or after `timeoutMs` (default:
+   * never), naming the ones behind.
+   */
+  waitUntilCaughtUp(options?: { timeoutMs?: number }): Promise<void>;
+  /** Stops the loops (an in-flight batch finishes or rolls back) and the subscription. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Runs every projector and reactor, each in a loop of its own over one shared wake-up subscription:
+ * a slow or failing one never holds up the others, and a rebuild pauses only its own projector.
+ * Resolves once the `projections` schema and every live read-model schema are migrated, so a process
+ * that awaits it can serve queries at once; catching up goes on in the background.
+ */
+export async function startWorker(options: WorkerOptions): Promise<Worker> {
+  const { database, eventStore, logger } = options;
+  assertUniqueNames('projector', options.projectors.map((p) => p.name));
+  assertUniqueNames('reactor', options.reactors.map((r) => r.name));
+  const retry = { retryBaseMs: options.retryBaseMs ?? 200, retryMaxMs: options.retryMaxMs ?? 30_000 };
+  const batchSize = options.batchSize ?? 500;
+  await migrateProjectionsSchema(database.kysely);
+
+  const doorbell = new Doorbell(eventStore, logger, options.idlePollMs ?? 1000);
+  const projectors = options.projectors.map(
+    (p) => new ProjectorRunner(p, database, eventStore, doorbell, logger, { batchSize, ...retry }),
+  );
+  const reactors = options.reactors.map(
+    (r) =>
+      new ReactorRunner(r, database, eventStore, doorbell, logger, {
+        batchSize,
+        maxAttempts: options.reactorMaxAttempts ?? 5,
+        ...retry,
+      }),
+  );
+  for (const runner of projectors) {
+    await runner.prepare().catch((error) => {
+      if (!(error instanceof ProjectorOutdatedError)) throw error;
+      logger.error(error.message);
+      runner.progress.stop(error);
+    });
+  }
+  for (const runner of reactors) await runner.prepare();
+  await doorbell.open();
+
+  const abort = new AbortController();
+  const loops = [...projectors, ...reactors]
+    .filter((runner) => !runner.progress.failure)
+    .map((runner) => runner.run(abort.signal));
+  const progress = [...projectors, ...reactors].map((r) => r.progress);
+  logger.info({ projectors: projectors.length, reactors: reactors.length }, 'worker started');
+
+  let closing: Promise<void> | undefined;
+  return {
+    async waitUntilCaughtUp(wait = {}) {
+      if (abort.signal.aborted) throw new Error('worker is closed');
+      const head = await eventStore.headPosition();
+      if (head === undefined) return;
+      await withTimeout(
+        Promise.all(progress.map((p) => p.waitFor(head))).then(() => undefined),
+        wait.timeoutMs,
+        () => behind(progress, head),
+      );
+    },
+    close() {
+      closing ??= (async () => {
+        abort.abort();
+        await doorbell.close();
+        await Promise.allSettled(loops);
+        for (const p of progress) p.stop(new Error('worker closed'));
+        logger.info('worker stopped');
+      })();
+      return closing;
+    },
+  };
+}
+
+function assertUniqueNames(kind: string, names: string[]): void {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name)) throw new Error(`two ${kind}s are named ${name}`);
+    seen.add(name);
+  }
+}
+
+function behind(progress: FollowerProgress[], head: string): string {
+  const lagging = progress.filter((p) => p.position === undefined || p.position < head);
+  return lagging.map((p) => `${p.name} at ${p.position ?? 'start'}`).join(', ');
+}
+
+async function withTimeout(work: Promise<void>, ms: number | undefined, describe: () => string): Promise<void> {
+  if (ms === undefined) return work;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not caught up after ${ms} ms: ${describe()}`)), ms);
+  });
+  try {
+    await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
