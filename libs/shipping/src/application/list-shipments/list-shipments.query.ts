@@ -85,6 +85,13 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
 function dateTime(q: RawQuery, key: string, edge: 'start' | 'end'): string | undefined {
   const text = nonBlank(one(q, key));
   if (text === undefined) return undefined;
+  const instant = parseIsoInstant(text, edge);
+  if (instant === undefined) throw invalid(key, 'must be an ISO 8601 date or date-time');
+  return instant;
+}
+
+/** An ISO 8601 date or date-time as an ISO instant (UTC without an offset), or undefined if malformed. */
+export function parseIsoInstant(text: string, edge: 'start' | 'end'): string | undefined {
   let instant: number;
   if (DATE_ONLY.test(text)) {
     instant = Date.parse(`${text}T00:00:00.000Z`) + (edge === 'end' ? 86_400_000 - 1 : 0);
@@ -95,6 +102,5 @@ function dateTime(q: RawQuery, key: string, edge: 'start' | 'end'): string | und
   } else {
     instant = Number.NaN;
   }
-  if (Number.isNaN(instant)) throw invalid(key, 'must be an ISO 8601 date or date-time');
-  return new Date(instant).toISOString();
+  return Number.isNaN(instant) ? undefined : new Date(instant).toISOString();
 }

@@ -10,6 +10,8 @@ import { searchTermsOfState } from './search-terms';
 import { SHIPMENT_LIST_PROJECTOR } from './shipment-list.queries';
 
 const STREAM_PREFIX = 'shipment-';
+/** Reference reservation streams share the prefix; their events are not the shipment's. */
+const REFERENCE_STREAM_PREFIX = 'shipment-ref-';
 
 interface StoredRow {
   revision: number;
@@ -27,7 +29,7 @@ export const shipmentListProjector: Projector = {
   handles: SHIPMENT_EVENT_TYPES,
   migrations: shipmentListMigrations,
   async apply(db: Kysely<any>, event: RecordedEvent): Promise<void> {
-    if (!event.streamId.startsWith(STREAM_PREFIX)) return;
+    if (!event.streamId.startsWith(STREAM_PREFIX) || event.streamId.startsWith(REFERENCE_STREAM_PREFIX)) return;
     const tenantId = event.metadata.tenantId;
     const shipmentId = event.streamId.slice(STREAM_PREFIX.length);
     const row = await db.selectFrom('shipments').select(['revision', 'state', 'milestones'])
