@@ -2,6 +2,7 @@ import type { EventStore } from '@shipledger/event-store';
 import type { Database } from '@shipledger/database';
 import type { Projector, Reactor } from '@shipledger/projections';
 import type { WorkerLogger } from '@shipledger/projections';
+import { shipmentListProjector } from '@shipledger/shipping';
 
 /**
  * Every read model and process manager the worker runs. Add yours with one line in the list below
@@ -9,7 +10,9 @@ import type { WorkerLogger } from '@shipledger/projections';
  * cli (status, rebuild) all read this one list.
  */
 export function allProjectors(): Projector[] {
-  return [];
+  return [
+    shipmentListProjector,
+  ];
 }
 
 /** What a reactor may need from the process that runs it. */

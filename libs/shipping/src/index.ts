@@ -1,1 +1,2 @@
 export * from './domain/shipment';
+export * from './read-models';

@@ -1,0 +1,3 @@
+export { shipmentListProjector } from './shipment-list/shipment-list.projector';
+export { SHIPMENT_LIST_PROJECTOR, listShipments, bulkStatus, type BulkStatusItem, type MerchantScope } from './shipment-list/shipment-list.queries';
+export { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './shipment-read-side';
