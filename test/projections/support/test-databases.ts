@@ -1,6 +1,6 @@
 import type { Database } from '@shipledger/database';
 import { createEventStore, type EventStore } from '@shipledger/event-store';
-import { createPgliteDatabase, createTestDatabase } from '@shipledger/testing';
+import { createPgliteDatabase, createTestDatabase } from '../../../libs/testing/src/test-database';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
