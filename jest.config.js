@@ -11,7 +11,15 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],
   testMatch: ['**/*.spec.ts'],
-  transform: { '^.+\\.ts$': swc },
+  // jose ships only ES modules: compile it to CommonJS like the sources. PGlite's CommonJS build
+  // loads node built-ins with import(), which jest's VM refuses without --experimental-vm-modules;
+  // the same SWC pass turns those into require().
+  transform: {
+    '^.+\\.ts$': swc,
+    '^.+/node_modules/jose/.+\\.js$': swc,
+    '^.+/node_modules/@electric-sql/pglite/dist/.+\\.cjs$': swc,
+  },
+  transformIgnorePatterns: ['/node_modules/(?!jose/|@electric-sql/pglite/)'],
   moduleNameMapper: { '^@shipledger/([^/]+)(.*)$': '<rootDir>/libs/$1/src$2' },
   globalSetup: '<rootDir>/libs/testing/src/jest-global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/src/jest-global-teardown.ts',
