@@ -1,2 +1,8 @@
 export * from './domain/shipment';
 export * from './read-models';
+export * from './application/ports/carrier-account-directory.port';
+export { ShipmentCommandService, type CommandSource } from './application/shared/shipment-command.service';
+export type { CommandMeta } from './application/shared/command-meta';
+export { toShipmentResponse } from './application/shared/shipment-response';
+export { shipmentStreamId, referenceStreamId } from './application/shared/shipment-streams';
+export { ShippingModule } from './shipping.module';

@@ -33,3 +33,10 @@ export function splitPatch(patch: ShipmentPatch): {
   const { custom_attributes: customAttributes, ...changes } = patch;
   return { changes, customAttributes };
 }
+
+/** The content after a partial update (what confirm and reprocess validate for booking). */
+export function applyPatch(content: ShipmentContent, patch: ShipmentPatch): ShipmentContent {
+  const { changes, customAttributes } = splitPatch(patch);
+  const merged = mergeTopLevel(content, changes);
+  return customAttributes ? { ...merged, custom_attributes: mergeCustomAttributes(merged.custom_attributes, customAttributes) } : merged;
+}

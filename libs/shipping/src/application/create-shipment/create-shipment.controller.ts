@@ -1,0 +1,46 @@
+import { Body, Controller, HttpCode, Post, Query, UseInterceptors } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiError, canAccessMerchant, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
+import { ShipmentRequestDto } from '../shared/dto/shipment-request.dto';
+import { commandMetaFrom } from '../shared/command-meta';
+import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
+import { requireIdentity, toShipmentContent } from '../shared/shipment-request.mapper';
+import { toShipmentResponse } from '../shared/shipment-response';
+import { CreateShipmentHandler } from './create-shipment.handler';
+
+@ApiTags('shipments')
+@Controller('shipments')
+@UseErrorArea('shipping')
+@UseInterceptors(ShipmentErrorsInterceptor)
+export class CreateShipmentController {
+  constructor(private readonly handler: CreateShipmentHandler) {}
+
+  @Post()
+  @HttpCode(200)
+  @RequireScopes('create:shipments')
+  @ApiOperation({ summary: 'Create a shipment: a draft (draft=true), confirmed (booking requested at once) or prebooked' })
+  @ApiQuery({ name: 'draft', required: false, type: Boolean })
+  @ApiOkResponse({ description: 'the shipment; a failed booking validation still answers 200 with status error' })
+  async create(
+    @CurrentAuth() auth: AuthContext,
+    @Body() body: ShipmentRequestDto,
+    @Query('draft') draft?: string,
+  ): Promise<Record<string, unknown>> {
+    const content = toShipmentContent(body);
+    requireIdentity(content, true);
+    if (!canAccessMerchant(auth, content.merchant ?? '')) {
+      throw ApiError.forbidden(`Not allowed to create shipments for merchant ${content.merchant}`);
+    }
+    const state = await this.handler.execute(
+      { tenantId: auth.tenantId, content, draft: parseDraft(draft) },
+      commandMetaFrom(auth),
+    );
+    return toShipmentResponse(state);
+  }
+}
+
+function parseDraft(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw ApiError.badRequest('draft : must be true or false', [{ field: 'draft', message: 'must be true or false' }], 'validation_failed');
+}

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, HttpCode, Param, Post, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsOptional, ValidateNested } from 'class-validator';
+import { CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
+import { CarrierAccountRequestDto } from '../shared/dto/common.dto';
+import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
+import { ShipmentHttp } from '../shared/shipment-http';
+
+export class ReassignShipmentDto {
+  @ApiPropertyOptional({ type: CarrierAccountRequestDto, description: 'the original account retries; another reassigns; none: routing chooses' })
+  @IsOptional() @ValidateNested() @Type(() => CarrierAccountRequestDto) carrier_account?: CarrierAccountRequestDto;
+}
+
+@ApiTags('shipments')
+@Controller('shipments')
+@UseErrorArea('shipping')
+@UseInterceptors(ShipmentErrorsInterceptor)
+export class ReassignShipmentController {
+  constructor(private readonly http: ShipmentHttp) {}
+
+  @Post(':shipment_id/reassign')
+  @HttpCode(200)
+  @RequireScopes('update:shipments')
+  @ApiOperation({ summary: 'Retry with the same carrier account, reassign to another, or let routing choose' })
+  @ApiBody({ type: ReassignShipmentDto, required: false })
+  @ApiOkResponse({ description: 'the shipment (unchanged when no account is given and routing finds none)' })
+  async reassign(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: ReassignShipmentDto) {
+    const requested = body?.carrier_account ? { ...body.carrier_account } : undefined;
+    return this.http.run(auth, ref, (stamp) => async (state) => ({
+      type: 'ReassignShipment',
+      carrier: await this.http.carrierForRequest(auth, state, requested),
+      booking_attempt_id: randomUUID(),
+      ...stamp,
+    }));
+  }
+}

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, HttpCode, Param, Post, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
+import { ShipmentRequestDto } from '../shared/dto/shipment-request.dto';
+import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
+import { ShipmentHttp } from '../shared/shipment-http';
+import { requireIdentity, toShipmentPatch } from '../shared/shipment-request.mapper';
+import { assertMerchant } from '../update-shipment/update-shipment.controller';
+
+@ApiTags('shipments')
+@Controller('shipments')
+@UseErrorArea('shipping')
+@UseInterceptors(ShipmentErrorsInterceptor)
+export class ReprocessShipmentController {
+  constructor(private readonly http: ShipmentHttp) {}
+
+  @Post(':shipment_id/reprocess')
+  @HttpCode(200)
+  @RequireScopes('update:shipments')
+  @ApiOperation({ summary: 'Reprocess (statuses of its list): optional partial body, carrier assigned, booking requested' })
+  @ApiBody({ type: ShipmentRequestDto, required: false })
+  @ApiOkResponse({ description: 'the shipment with status pending (or error with error_details)' })
+  async reprocess(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: ShipmentRequestDto) {
+    const patch = toShipmentPatch(body);
+    requireIdentity(patch, false);
+    assertMerchant(auth, patch);
+    const hasPatch = Object.keys(patch).length > 0;
+    return this.http.run(auth, ref, (stamp) => async (state) => ({
+      type: 'ReprocessShipment',
+      patch: hasPatch ? patch : undefined,
+      carrier: await this.http.carrierFor(auth, state, patch),
+      booking_attempt_id: randomUUID(),
+      ...stamp,
+    }));
+  }
+}

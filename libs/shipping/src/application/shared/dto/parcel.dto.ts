@@ -1,0 +1,67 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, MaxLength, ValidateNested,
+} from 'class-validator';
+import { DESCRIPTION_MAX, DimensionDto, MoneyDto, REFERENCE_MAX, WeightDto } from './common.dto';
+
+export const LIST_MAX = 250;
+
+export class ParcelItemDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(REFERENCE_MAX) sku?: string;
+  @ApiPropertyOptional() @IsOptional() @IsInt() quantity?: number;
+}
+
+export class ParcelDto {
+  @ApiPropertyOptional({ description: 'set by the service; send it back to keep a parcel' })
+  @IsOptional() @IsString() @MaxLength(REFERENCE_MAX) parcel_id?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(REFERENCE_MAX) partner_parcel_reference?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) description?: string;
+  @ApiPropertyOptional({ type: WeightDto }) @IsOptional() @ValidateNested() @Type(() => WeightDto) weight?: WeightDto;
+  @ApiPropertyOptional({ type: DimensionDto }) @IsOptional() @ValidateNested() @Type(() => DimensionDto) dimension?: DimensionDto;
+  @ApiPropertyOptional({ type: [ParcelItemDto] })
+  @IsOptional() @IsArray() @ArrayMaxSize(LIST_MAX) @ValidateNested({ each: true }) @Type(() => ParcelItemDto)
+  parcel_items?: ParcelItemDto[];
+}
+
+export class BatteryDto {
+  @ApiPropertyOptional({ example: 'lithium_ion' }) @IsOptional() @IsString() material_type?: string;
+  @ApiPropertyOptional({ example: 'contained_in_equipment' }) @IsOptional() @IsString() packing_type?: string;
+}
+
+export class ItemDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(REFERENCE_MAX) sku?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) description?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(REFERENCE_MAX) barcode?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) image_link?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() origin_country?: string;
+  @ApiPropertyOptional() @IsOptional() @IsInt() quantity?: number;
+  @ApiPropertyOptional({ type: MoneyDto }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) price?: MoneyDto;
+  @ApiPropertyOptional({ type: MoneyDto }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) cost?: MoneyDto;
+  @ApiPropertyOptional({ type: WeightDto }) @IsOptional() @ValidateNested() @Type(() => WeightDto) weight?: WeightDto;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() dangerous_goods?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsString() hs_code?: string;
+  @ApiPropertyOptional({ type: BatteryDto }) @IsOptional() @ValidateNested() @Type(() => BatteryDto) battery?: BatteryDto;
+}
+
+export class FreightPackageDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(REFERENCE_MAX) package_reference?: string;
+  @ApiPropertyOptional({ example: 'pallet' }) @IsOptional() @IsString() type?: string;
+  @ApiPropertyOptional({ type: WeightDto }) @IsOptional() @ValidateNested() @Type(() => WeightDto) weight?: WeightDto;
+  @ApiPropertyOptional({ type: DimensionDto }) @IsOptional() @ValidateNested() @Type(() => DimensionDto) dimension?: DimensionDto;
+  @ApiPropertyOptional({ description: 'package_reference of the containing package' })
+  @IsOptional() @IsString() @MaxLength(REFERENCE_MAX) parent?: string;
+}
+
+export class FreightDto {
+  @ApiPropertyOptional({ type: [FreightPackageDto] })
+  @IsOptional() @IsArray() @ArrayMaxSize(LIST_MAX) @ValidateNested({ each: true }) @Type(() => FreightPackageDto)
+  packages?: FreightPackageDto[];
+}
+
+/** Body of PUT parcels and of ready-to-ship. */
+export class UpdateParcelsDto {
+  @ApiPropertyOptional({ type: [ParcelDto] })
+  @IsOptional() @IsArray() @ArrayMaxSize(LIST_MAX) @ValidateNested({ each: true }) @Type(() => ParcelDto)
+  parcels?: ParcelDto[];
+}

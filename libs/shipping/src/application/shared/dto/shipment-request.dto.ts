@@ -1,0 +1,74 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize, IsArray, IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested,
+} from 'class-validator';
+import { AddressDto } from './address.dto';
+import { CarrierAccountRequestDto, DATE_ONLY, DESCRIPTION_MAX, MoneyDto, PaymentDto, PreBookingInfoDto, REFERENCE_MAX, SourceDto } from './common.dto';
+import { IsCustomAttributes } from './custom-attributes.validator';
+import { FreightDto, ItemDto, LIST_MAX, ParcelDto } from './parcel.dto';
+
+export class ReferencesDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(REFERENCE_MAX) partner_order_reference?: string;
+  @ApiPropertyOptional({ description: 'unique per tenant; mandatory on create' })
+  @IsOptional() @IsString() @MaxLength(REFERENCE_MAX) partner_shipment_reference?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(REFERENCE_MAX) alternate_reference?: string;
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional() @IsArray() @ArrayMaxSize(LIST_MAX) @IsString({ each: true }) @MaxLength(REFERENCE_MAX, { each: true })
+  other_references?: string[];
+}
+
+export class ScheduleDto {
+  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() scheduled_from?: string;
+  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() scheduled_to?: string;
+  @ApiPropertyOptional({ format: 'date', example: '2026-12-01' })
+  @IsOptional() @Matches(DATE_ONLY, { message: 'must be a date YYYY-MM-DD' }) scheduled_date?: string;
+}
+
+export class DeliveryDto extends ScheduleDto {
+  @ApiPropertyOptional({ example: 'STANDARD' }) @IsOptional() @IsString() delivery_type?: string;
+}
+
+export class CustomsDto {
+  @ApiPropertyOptional({ type: MoneyDto }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) declared_value?: MoneyDto;
+  @ApiPropertyOptional({ example: 'DAP' }) @IsOptional() @IsString() incoterms?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) declaration_statement?: string;
+  @ApiPropertyOptional({ type: AddressDto }) @IsOptional() @ValidateNested() @Type(() => AddressDto) seller?: AddressDto;
+  @ApiPropertyOptional({ type: AddressDto }) @IsOptional() @ValidateNested() @Type(() => AddressDto) buyer?: AddressDto;
+  @ApiPropertyOptional({ type: AddressDto }) @IsOptional() @ValidateNested() @Type(() => AddressDto) exporter?: AddressDto;
+  @ApiPropertyOptional({ type: AddressDto }) @IsOptional() @ValidateNested() @Type(() => AddressDto) importer?: AddressDto;
+}
+
+/**
+ * The draft and full shipment request (create, PUT, PATCH, confirm, reprocess). Every field is
+ * optional here; create and PUT then require merchant and references.partner_shipment_reference.
+ */
+export class ShipmentRequestDto {
+  @ApiPropertyOptional({ description: 'mandatory on create' })
+  @IsOptional() @IsString() @IsNotEmpty({ message: 'must not be blank' }) @MaxLength(REFERENCE_MAX) merchant?: string;
+  @ApiPropertyOptional({ enum: ['FORWARD', 'REVERSE'] }) @IsOptional() @IsIn(['FORWARD', 'REVERSE']) entity_type?: 'FORWARD' | 'REVERSE';
+  @ApiPropertyOptional() @IsOptional() @IsString() order_type?: string;
+  @ApiPropertyOptional({ type: ReferencesDto }) @IsOptional() @ValidateNested() @Type(() => ReferencesDto) references?: ReferencesDto;
+  @ApiPropertyOptional({ type: SourceDto }) @IsOptional() @ValidateNested() @Type(() => SourceDto) source?: SourceDto;
+  @ApiPropertyOptional({ type: CarrierAccountRequestDto })
+  @IsOptional() @ValidateNested() @Type(() => CarrierAccountRequestDto) carrier_account?: CarrierAccountRequestDto;
+  @ApiPropertyOptional({ type: PaymentDto }) @IsOptional() @ValidateNested() @Type(() => PaymentDto) payment?: PaymentDto;
+  @ApiPropertyOptional({ type: DeliveryDto }) @IsOptional() @ValidateNested() @Type(() => DeliveryDto) delivery?: DeliveryDto;
+  @ApiPropertyOptional({ type: ScheduleDto }) @IsOptional() @ValidateNested() @Type(() => ScheduleDto) collection?: ScheduleDto;
+  @ApiPropertyOptional({ type: [ParcelDto] })
+  @IsOptional() @IsArray() @ArrayMaxSize(LIST_MAX) @ValidateNested({ each: true }) @Type(() => ParcelDto) parcels?: ParcelDto[];
+  @ApiPropertyOptional({ type: [ItemDto] })
+  @IsOptional() @IsArray() @ArrayMaxSize(LIST_MAX) @ValidateNested({ each: true }) @Type(() => ItemDto) items?: ItemDto[];
+  @ApiPropertyOptional({ type: FreightDto }) @IsOptional() @ValidateNested() @Type(() => FreightDto) freight?: FreightDto;
+  @ApiPropertyOptional({ type: CustomsDto }) @IsOptional() @ValidateNested() @Type(() => CustomsDto) customs?: CustomsDto;
+  @ApiPropertyOptional({ type: AddressDto }) @IsOptional() @ValidateNested() @Type(() => AddressDto) pickup?: AddressDto;
+  @ApiPropertyOptional({ type: AddressDto }) @IsOptional() @ValidateNested() @Type(() => AddressDto) dropoff?: AddressDto;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() pre_booked?: boolean;
+  @ApiPropertyOptional({ type: PreBookingInfoDto })
+  @IsOptional() @ValidateNested() @Type(() => PreBookingInfoDto) pre_booking_info?: PreBookingInfoDto;
+  @ApiPropertyOptional({ description: 'attribute name → values; in a partial update null removes one', example: { gift_note: ['Hi'] } })
+  @IsOptional() @IsCustomAttributes(true) custom_attributes?: Record<string, string[] | null>;
+  @ApiPropertyOptional({ example: 'en' }) @IsOptional() @IsString() @MaxLength(16) language?: string;
+  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() order_date?: string;
+  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() estimated_process_date?: string;
+}

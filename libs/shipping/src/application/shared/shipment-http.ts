@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthContext } from '@shipledger/platform';
+import { applyPatch, type ShipmentPatch, type ShipmentState } from '../../domain/shipment';
+import { CarrierAccountsGateway } from '../ports/carrier-accounts.gateway';
+import { assignCarrier } from './carrier-assignment';
+import { commandMetaFrom } from './command-meta';
+import { ShipmentCommandService, type CommandSource } from './shipment-command.service';
+import { toShipmentResponse } from './shipment-response';
+
+export interface Stamp {
+  at: string;
+  actor: string;
+}
+
+/** What every shipment endpoint does around its command: stamp it, run it, answer the new shipment. */
+@Injectable()
+export class ShipmentHttp {
+  constructor(
+    readonly commands: ShipmentCommandService,
+    private readonly carriers: CarrierAccountsGateway,
+  ) {}
+
+  async run(auth: AuthContext, shipmentRef: string, build: (stamp: Stamp) => CommandSource): Promise<Record<string, unknown>> {
+    const state = await this.commands.execute(auth.tenantId, shipmentRef, build(stampOf(auth)), commandMetaFrom(auth));
+    return toShipmentResponse(state);
+  }
+
+  async get(auth: AuthContext, shipmentRef: string): Promise<ShipmentState> {
+    return this.commands.get(auth.tenantId, shipmentRef, { merchants: auth.merchants });
+  }
+
+  /** The carrier for the shipment as the partial body would leave it. */
+  carrierFor(auth: AuthContext, state: ShipmentState, patch: ShipmentPatch | undefined) {
+    const content = patch ? applyPatch(state.content, patch) : state.content;
+    return assignCarrier(this.carriers, auth.tenantId, { shipment_id: state.shipment_id, content });
+  }
+
+  carrierForRequest(auth: AuthContext, state: ShipmentState, requested: { carrier_id?: string; carrier_account_name?: string } | undefined) {
+    return assignCarrier(this.carriers, auth.tenantId, { shipment_id: state.shipment_id, content: state.content }, requested ?? {});
+  }
+}
+
+export function stampOf(auth: AuthContext, now: Date = new Date()): Stamp {
+  return { at: now.toISOString(), actor: auth.clientId };
+}

@@ -1,0 +1,79 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  EVENT_STORE,
+  WrongExpectedRevisionError,
+  type EventStore,
+  type RecordedEvent,
+} from '@shipledger/event-store';
+import type { ShipmentReferenceEvent } from '../../domain/shipment';
+import type { CommandMeta } from './command-meta';
+import { toEventData } from './shipment.repository';
+import { referenceStreamId } from './shipment-streams';
+
+export class DuplicateReferenceError extends Error {
+  constructor() {
+    super('Duplicate partner shipment reference');
+  }
+}
+
+/**
+ * partner_shipment_reference uniqueness per tenant, and its resolution to a shipment id, on the event
+ * store alone (never on a read model, so a reference resolves the moment its create is acknowledged).
+ */
+@Injectable()
+export class ShipmentReferences {
+  constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
+
+  /** The shipment the reference currently belongs to, if any. */
+  async resolve(tenantId: string, reference: string): Promise<string | undefined> {
+    const last = await this.last(tenantId, reference);
+    return last?.type === 'ShipmentReferenceReserved' ? (last.data as { shipment_id: string }).shipment_id : undefined;
+  }
+
+  /**
+   * Invariant: at most one shipment holds a reference. The first reservation appends with 'no_stream'
+   * and a re-reservation after a release appends at the revision that holds the release, so of two
+   * concurrent reservations the store accepts exactly one; the other sees WrongExpectedRevision and
+   * re-reads. Reserving a reference the shipment already holds is a no-op (retries are safe).
+   */
+  async reserve(tenantId: string, reference: string, shipmentId: string, meta: CommandMeta, at: string): Promise<void> {
+    for (;;) {
+      const last = await this.last(tenantId, reference);
+      if (last?.type === 'ShipmentReferenceReserved') {
+        if ((last.data as { shipment_id: string }).shipment_id === shipmentId) return;
+        throw new DuplicateReferenceError();
+      }
+      const event: ShipmentReferenceEvent = {
+        type: 'ShipmentReferenceReserved',
+        data: { tenant_id: tenantId, partner_shipment_reference: reference, shipment_id: shipmentId, at, actor: meta.actor },
+      };
+      try {
+        await this.eventStore.append(referenceStreamId(tenantId, reference), [toEventData(event, tenantId, meta)], last ? last.revision : 'no_stream');
+        return;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      }
+    }
+  }
+
+  /** Frees a reference the shipment no longer carries (only if it still holds it). */
+  async release(tenantId: string, reference: string, shipmentId: string, meta: CommandMeta, at: string): Promise<void> {
+    const last = await this.last(tenantId, reference);
+    if (last?.type !== 'ShipmentReferenceReserved' || (last.data as { shipment_id: string }).shipment_id !== shipmentId) return;
+    const event: ShipmentReferenceEvent = {
+      type: 'ShipmentReferenceReleased',
+      data: { tenant_id: tenantId, partner_shipment_reference: reference, shipment_id: shipmentId, at, actor: meta.actor },
+    };
+    try {
+      await this.eventStore.append(referenceStreamId(tenantId, reference), [toEventData(event, tenantId, meta)], last.revision);
+    } catch (error) {
+      // Someone else changed the reservation meanwhile; it is no longer ours to release.
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    }
+  }
+
+  private async last(tenantId: string, reference: string): Promise<RecordedEvent | undefined> {
+    const [last] = await this.eventStore.readStream(referenceStreamId(tenantId, reference), { direction: 'backwards', maxCount: 1 });
+    return last;
+  }
+}

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError, type ApiErrorDetail } from '@shipledger/platform';
+import type { Parcel, ShipmentContent, ShipmentPatch } from '../../domain/shipment';
+import type { ParcelDto } from './dto/parcel.dto';
+import type { ShipmentRequestDto } from './dto/shipment-request.dto';
+
+/** A validated request body as a domain patch: plain JSON, dates normalised, parcel ids assigned. */
+export function toShipmentPatch(dto: ShipmentRequestDto | undefined): ShipmentPatch {
+  if (!dto) return {};
+  const plain = JSON.parse(JSON.stringify(dto)) as ShipmentPatch;
+  if (plain.order_date) plain.order_date = normaliseDateTime(plain.order_date);
+  if (plain.estimated_process_date) plain.estimated_process_date = normaliseDateTime(plain.estimated_process_date);
+  for (const key of ['delivery', 'collection'] as const) {
+    const schedule = plain[key];
+    if (schedule?.scheduled_from) schedule.scheduled_from = normaliseDateTime(schedule.scheduled_from);
+    if (schedule?.scheduled_to) schedule.scheduled_to = normaliseDateTime(schedule.scheduled_to);
+  }
+  if (plain.parcels) plain.parcels = withParcelIds(plain.parcels);
+  return plain;
+}
+
+/** A whole request (create, PUT): `null` custom attributes mean nothing there. */
+export function toShipmentContent(dto: ShipmentRequestDto | undefined): ShipmentContent {
+  const patch = toShipmentPatch(dto);
+  const attributes = patch.custom_attributes;
+  if (!attributes) return patch as ShipmentContent;
+  const kept = Object.fromEntries(Object.entries(attributes).filter((entry): entry is [string, string[]] => entry[1] !== null));
+  return { ...patch, custom_attributes: kept };
+}
+
+export function withParcelIds(parcels: readonly (Parcel | ParcelDto)[]): Parcel[] {
+  return parcels.map((parcel) => ({ ...JSON.parse(JSON.stringify(parcel)), parcel_id: parcel.parcel_id || randomUUID() }));
+}
+
+/**
+ * Hard 400s of create and PUT (and of a partial body that sends `references`): merchant and
+ * references.partner_shipment_reference must be there; the messages are the ones clients know.
+ */
+export function requireIdentity(patch: ShipmentPatch, merchantRequired: boolean): void {
+  const details: ApiErrorDetail[] = [];
+  if (merchantRequired && !patch.merchant?.trim()) details.push({ field: 'merchant', message: 'must not be blank' });
+  const referencesRequired = merchantRequired || patch.references !== undefined;
+  if (referencesRequired && !patch.references?.partner_shipment_reference?.trim()) {
+    details.push({ field: 'partner_shipment_reference', message: 'must not be blank' });
+  }
+  if (details.length) throw ApiError.badRequest(`${details[0].field} : ${details[0].message}`, details, 'validation_failed');
+}
+
+/** ISO 8601 in, `2026-11-21T10:15:00.000Z` out; a value without an offset is taken as UTC. */
+export function normaliseDateTime(value: string): string {
+  const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/i.test(value);
+  const isDateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const parsed = new Date(isDateOnly ? `${value}T00:00:00Z` : hasOffset ? value : `${value}Z`);
+  if (Number.isNaN(parsed.getTime())) throw ApiError.badRequest(`Invalid date-time: ${value}`);
+  return parsed.toISOString();
+}

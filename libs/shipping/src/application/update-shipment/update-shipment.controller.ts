@@ -1,0 +1,45 @@
+import { Body, Controller, Param, Patch, Put, UseInterceptors } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiError, canAccessMerchant, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
+import type { ShipmentPatch } from '../../domain/shipment';
+import { ShipmentRequestDto } from '../shared/dto/shipment-request.dto';
+import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
+import { ShipmentHttp } from '../shared/shipment-http';
+import { requireIdentity, toShipmentContent, toShipmentPatch } from '../shared/shipment-request.mapper';
+
+@ApiTags('shipments')
+@Controller('shipments')
+@UseErrorArea('shipping')
+@UseInterceptors(ShipmentErrorsInterceptor)
+export class UpdateShipmentController {
+  constructor(private readonly http: ShipmentHttp) {}
+
+  @Put(':shipment_id')
+  @RequireScopes('update:shipments')
+  @ApiOperation({ summary: 'Replace a draft or error shipment’s request' })
+  @ApiOkResponse({ description: 'the shipment' })
+  async replace(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: ShipmentRequestDto) {
+    const patch: ShipmentPatch = toShipmentContent(body);
+    requireIdentity(patch, true);
+    assertMerchant(auth, patch);
+    return this.http.run(auth, ref, (stamp) => ({ type: 'UpdateShipment', mode: 'replace', patch, ...stamp }));
+  }
+
+  @Patch(':shipment_id')
+  @RequireScopes('update:shipments')
+  @ApiOperation({ summary: 'Partial update: supplied top-level objects replace whole; custom attributes merge, null removes' })
+  @ApiOkResponse({ description: 'the shipment' })
+  async patch(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: ShipmentRequestDto) {
+    const patch = toShipmentPatch(body);
+    requireIdentity(patch, false);
+    assertMerchant(auth, patch);
+    return this.http.run(auth, ref, (stamp) => ({ type: 'UpdateShipment', mode: 'merge', patch, ...stamp }));
+  }
+}
+
+/** A body may not move a shipment to a merchant the caller cannot touch. */
+export function assertMerchant(auth: AuthContext, patch: ShipmentPatch | undefined): void {
+  if (patch?.merchant !== undefined && !canAccessMerchant(auth, patch.merchant)) {
+    throw ApiError.forbidden(`Not allowed to act for merchant ${patch.merchant}`);
+  }
+}

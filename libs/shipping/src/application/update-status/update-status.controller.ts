@@ -1,0 +1,32 @@
+import { Body, Controller, HttpCode, Param, Post, UseInterceptors } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { IsIn, IsISO8601, IsOptional } from 'class-validator';
+import { CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
+import { SHIPMENT_STATUSES, type ShipmentStatus } from '../../domain/shipment';
+import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
+import { ShipmentHttp } from '../shared/shipment-http';
+import { normaliseDateTime } from '../shared/shipment-request.mapper';
+
+export class UpdateStatusDto {
+  @ApiProperty({ enum: SHIPMENT_STATUSES })
+  @IsIn(SHIPMENT_STATUSES as unknown as string[], { message: 'must be a shipment status' }) new_status!: ShipmentStatus;
+  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() update_date?: string;
+}
+
+@ApiTags('shipments')
+@Controller('shipments')
+@UseErrorArea('shipping')
+@UseInterceptors(ShipmentErrorsInterceptor)
+export class UpdateStatusController {
+  constructor(private readonly http: ShipmentHttp) {}
+
+  @Post(':shipment_id/update-status')
+  @HttpCode(200)
+  @RequireScopes('update:shipments')
+  @ApiOperation({ summary: 'Manual status change (only the moves of the manual status table)' })
+  @ApiOkResponse({ description: 'the shipment' })
+  async updateStatus(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: UpdateStatusDto) {
+    const updateDate = body.update_date ? normaliseDateTime(body.update_date) : undefined;
+    return this.http.run(auth, ref, (stamp) => ({ type: 'UpdateShipmentStatus', new_status: body.new_status, update_date: updateDate, ...stamp }));
+  }
+}

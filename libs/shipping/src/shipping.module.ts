@@ -1,0 +1,54 @@
+import { Module } from '@nestjs/common';
+import { CancelShipmentController } from './application/cancel-shipment/cancel-shipment.controller';
+import { ConfirmShipmentController } from './application/confirm-shipment/confirm-shipment.controller';
+import { CreateShipmentController } from './application/create-shipment/create-shipment.controller';
+import { CreateShipmentHandler } from './application/create-shipment/create-shipment.handler';
+import { DeliveryPromiseController } from './application/delivery-promise/delivery-promise.controller';
+import { GetShipmentController } from './application/get-shipment/get-shipment.controller';
+import { CarrierAccountsGateway } from './application/ports/carrier-accounts.gateway';
+import { ReadyToShipController } from './application/ready-to-ship/ready-to-ship.controller';
+import { ReassignShipmentController } from './application/reassign-shipment/reassign-shipment.controller';
+import { ReprocessShipmentController } from './application/reprocess-shipment/reprocess-shipment.controller';
+import { ShipmentCommandService } from './application/shared/shipment-command.service';
+import { ShipmentHttp } from './application/shared/shipment-http';
+import { ShipmentReferences } from './application/shared/shipment-references';
+import { ShipmentRepository } from './application/shared/shipment.repository';
+import { UpdateParcelsController } from './application/update-parcels/update-parcels.controller';
+import { UpdateSchedulesController } from './application/update-schedules/update-schedules.controller';
+import { UpdateShipmentController } from './application/update-shipment/update-shipment.controller';
+import { UpdateStatusController } from './application/update-status/update-status.controller';
+import { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './read-models/shipment-read-side';
+
+/**
+ * The Shipping context's HTTP side. DATABASE and EVENT_STORE come from the global PlatformModule; the
+ * CarrierAccountDirectory from the carriers module (looked up at call time, see CarrierAccountsGateway).
+ * The read side (list, bulk status, history) is registered here too so it shares ShipmentCommandService.
+ */
+@Module({
+  controllers: [
+    ...SHIPMENT_READ_CONTROLLERS,
+    CreateShipmentController,
+    GetShipmentController,
+    UpdateShipmentController,
+    ConfirmShipmentController,
+    CancelShipmentController,
+    ReprocessShipmentController,
+    ReassignShipmentController,
+    ReadyToShipController,
+    UpdateStatusController,
+    UpdateParcelsController,
+    DeliveryPromiseController,
+    UpdateSchedulesController,
+  ],
+  providers: [
+    ...SHIPMENT_READ_PROVIDERS,
+    ShipmentRepository,
+    ShipmentReferences,
+    ShipmentCommandService,
+    CarrierAccountsGateway,
+    ShipmentHttp,
+    CreateShipmentHandler,
+  ],
+  exports: [ShipmentCommandService],
+})
+export class ShippingModule {}
