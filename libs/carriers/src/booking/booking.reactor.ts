@@ -1,0 +1,81 @@
+import type { ErrorDetail, ShipmentBookingRequested } from '@shipledger/shipping';
+import type { RecordedEvent } from '@shipledger/event-store';
+import type { Reactor } from '@shipledger/projections';
+import type { CarrierAccountRepository } from '../accounts/carrier-account.repository';
+import type { CarrierRegistry } from '../carrier/carrier.registry';
+import type { LabelService } from '../labels/label.service';
+import { causedBy, type ShipmentWriter } from '../shipments/shipment-writer';
+import type { BookingStore } from './booking.store';
+import { carrierAccountInvalid, carrierRequirementProblems, noCarrierAssigned } from './carrier-requirements';
+import { cancelActiveBookings } from './cancel-bookings';
+
+type BookingRequestedData = ShipmentBookingRequested['data'];
+
+/**
+ * Books shipments with their carrier. Exactly once, across crashes: the carrier is called with the
+ * booking attempt id as request id (a repeated call returns the first booking), the booking is noted
+ * before the answer is appended, and the answer goes through the decider, which drops it unless the
+ * shipment is still pending on this very attempt (a superseded or already-answered request is stale).
+ */
+export class BookingReactor implements Reactor {
+  readonly name = 'carrier-booking';
+  readonly handles = ['ShipmentBookingRequested'] as const;
+
+  constructor(
+    private readonly writer: ShipmentWriter,
+    private readonly accounts: CarrierAccountRepository,
+    private readonly carriers: CarrierRegistry,
+    private readonly bookings: BookingStore,
+    private readonly labels: LabelService,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async handle(event: RecordedEvent): Promise<void> {
+    const data = event.data as BookingRequestedData;
+    const tenantId = event.metadata.tenantId;
+    const shipmentId = event.streamId.replace(/^shipment-/, '');
+    const state = await this.writer.load(tenantId, shipmentId);
+    if (!state || state.status !== 'pending' || state.booking_attempt_id !== data.booking_attempt_id) return;
+    const attemptId = data.booking_attempt_id;
+    const fail = (errorDetails: ErrorDetail[]) => this.writer.record(tenantId, shipmentId, causedBy(event, 'system'), () => ({
+      type: 'RecordBookingFailed', booking_attempt_id: attemptId, error_details: errorDetails, at: this.now().toISOString(), actor: 'system',
+    }));
+
+    if (!data.carrier_account?.carrier_id) return void (await fail([noCarrierAssigned()]));
+    const account = await this.accounts.get(tenantId, data.carrier_account.carrier_id);
+    if (!account) return void (await fail([carrierAccountInvalid(data.carrier_account.carrier_id, 'unknown account')]));
+    if (account.status !== 'active') return void (await fail([carrierAccountInvalid(account.carrierAccountId, `account is ${account.status}`)]));
+
+    const problems = carrierRequirementProblems(state.content);
+    const warnings = problems.filter((p) => p.level === 'WARNING');
+    if (problems.some((p) => p.level === 'ERROR')) return void (await fail(problems));
+
+    const carrier = this.carriers.get(account.carrier);
+    const shipment = { tenantId, shipmentId, content: state.content };
+    // A reassignment to another account first releases the booking held elsewhere.
+    await cancelActiveBookings(this.carriers, this.accounts, this.bookings, shipment, (b) => b.carrierAccountId !== account.carrierAccountId);
+    const outcome = await carrier.book({ requestId: attemptId, account, shipment });
+    if (!outcome.ok) return void (await fail([...outcome.errors, ...warnings]));
+
+    const booking = outcome.value;
+    await this.bookings.save({
+      requestId: attemptId, tenantId, shipmentId, carrierAccountId: account.carrierAccountId, carrier: account.carrier,
+      trackingNo: booking.trackingNo, status: 'active',
+    });
+    const labels = await this.labels.generateAll(carrier, { requestId: attemptId, account, shipment, trackingNo: booking.trackingNo });
+    await this.writer.record(tenantId, shipmentId, causedBy(event, `carrier:${account.carrier}`), () => ({
+      type: 'RecordBookingSucceeded',
+      booking_attempt_id: attemptId,
+      tracking_no: booking.trackingNo,
+      carrier: account.carrier,
+      labels,
+      parcel_tracking_numbers: booking.parcelTrackingNumbers,
+      carrier_data: {
+        ...(booking.carrierReference ? { carrier_reference: booking.carrierReference } : {}),
+        ...(booking.trackingUrl ? { tracking_url: booking.trackingUrl } : {}),
+      },
+      at: this.now().toISOString(),
+      actor: `carrier:${account.carrier}`,
+    }));
+  }
+}

@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@shipledger/database';
+import type { CarrierCode } from '../accounts/carrier-account';
+import { ensureCarriersSchema } from '../storage/carriers-schema';
+
+export interface CarrierBookingRecord {
+  requestId: string;
+  tenantId: string;
+  shipmentId: string;
+  carrierAccountId: string;
+  carrier: CarrierCode;
+  trackingNo: string;
+  status: 'active' | 'cancelled';
+}
+
+/**
+ * Every booking a carrier confirmed, written before ShipmentBooked is appended: it maps a carrier's
+ * tracking number back to its shipment (tracking webhooks) and names the booking to cancel when the
+ * shipment is cancelled or moved to another carrier.
+ */
+export class BookingStore {
+  constructor(private readonly database: Database) {}
+
+  private async db(): Promise<Kysely<any>> {
+    await ensureCarriersSchema(this.database);
+    return this.database.kysely.withSchema('carriers');
+  }
+
+  /** Idempotent by request id: a retried booking writes nothing new. */
+  async save(record: CarrierBookingRecord): Promise<void> {
+    const db = await this.db();
+    await db.insertInto('carrier_bookings').values({
+      request_id: record.requestId, tenant_id: record.tenantId, shipment_id: record.shipmentId,
+      carrier_account_id: record.carrierAccountId, carrier: record.carrier, tracking_no: record.trackingNo,
+      status: record.status, created_at: new Date().toISOString(),
+    }).onConflict((oc) => oc.column('request_id').doNothing()).execute();
+  }
+
+  async activeForShipment(tenantId: string, shipmentId: string): Promise<CarrierBookingRecord[]> {
+    const db = await this.db();
+    const rows = await db.selectFrom('carrier_bookings').selectAll()
+      .where('tenant_id', '=', tenantId).where('shipment_id', '=', shipmentId).where('status', '=', 'active')
+      .orderBy('created_at').execute();
+    return rows.map(fromRow);
+  }
+
+  async byRequestId(requestId: string): Promise<CarrierBookingRecord | undefined> {
+    const db = await this.db();
+    const row = await db.selectFrom('carrier_bookings').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+    return row ? fromRow(row) : undefined;
+  }
+
+  async byTrackingNo(tenantId: string, trackingNo: string): Promise<CarrierBookingRecord | undefined> {
+    const db = await this.db();
+    const row = await db.selectFrom('carrier_bookings').selectAll()
+      .where('tenant_id', '=', tenantId).where('tracking_no', '=', trackingNo)
+      .orderBy('created_at', 'desc').executeTakeFirst();
+    return row ? fromRow(row) : undefined;
+  }
+
+  async markCancelled(requestId: string): Promise<void> {
+    const db = await this.db();
+    await db.updateTable('carrier_bookings').set({ status: 'cancelled' }).where('request_id', '=', requestId).execute();
+  }
+}
+
+function fromRow(row: Record<string, any>): CarrierBookingRecord {
+  return {
+    requestId: row.request_id, tenantId: row.tenant_id, shipmentId: row.shipment_id, carrierAccountId: row.carrier_account_id,
+    carrier: row.carrier, trackingNo: row.tracking_no, status: row.status,
+  };
+}

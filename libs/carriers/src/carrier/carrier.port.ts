@@ -1,0 +1,71 @@
+import type { ErrorDetail, ShipmentContent } from '@shipledger/shipping';
+import type { CarrierAccount, CarrierCode, LabelKind } from '../accounts/carrier-account';
+
+/** What a carrier integration can do; the lifecycle asks before it calls an optional operation. */
+export interface CarrierCapabilities {
+  cancellation: boolean;
+  collectionScheduling: boolean;
+  documentUpload: boolean;
+  /** Labels the carrier itself produces (the service always renders service_pdf and service_zpl). */
+  labelFormats: readonly LabelKind[];
+}
+
+export interface CarrierShipment {
+  tenantId: string;
+  shipmentId: string;
+  content: ShipmentContent;
+}
+
+export interface BookingRequest {
+  /** Deterministic (= the booking attempt id): the same request id returns the same booking. */
+  requestId: string;
+  account: CarrierAccount;
+  shipment: CarrierShipment;
+}
+
+export interface CarrierBooking {
+  trackingNo: string;
+  parcelTrackingNumbers: { parcel_id: string; tracking_number: string }[];
+  carrierReference?: string;
+  trackingUrl?: string;
+}
+
+export type CarrierOutcome<T> = { ok: true; value: T } | { ok: false; errors: ErrorDetail[] };
+
+export interface BookedShipmentRef {
+  requestId: string;
+  account: CarrierAccount;
+  shipment: CarrierShipment;
+  trackingNo: string;
+}
+
+export interface CarrierDocument {
+  documentId: string;
+  documentName: string;
+  content: Buffer;
+}
+
+/**
+ * The carrier port. `book` must be idempotent by request id: a worker that crashed after the call and
+ * retries gets the same tracking number back instead of a second booking.
+ */
+export interface Carrier {
+  readonly code: CarrierCode;
+  readonly capabilities: CarrierCapabilities;
+  book(request: BookingRequest): Promise<CarrierOutcome<CarrierBooking>>;
+  cancel(booking: BookedShipmentRef): Promise<CarrierOutcome<true>>;
+  /** The carrier's own PDF label, or undefined when it produces none. */
+  fetchLabel(booking: BookedShipmentRef): Promise<Buffer | undefined>;
+  scheduleCollection(booking: BookedShipmentRef): Promise<CarrierOutcome<true>>;
+  uploadDocument(booking: BookedShipmentRef, document: CarrierDocument): Promise<CarrierOutcome<true>>;
+}
+
+export function carrierError(
+  trigger: ErrorDetail['trigger'], code: string, message: string, field?: string, type: ErrorDetail['type'] = 'VALIDATION',
+): ErrorDetail {
+  return { level: 'ERROR', trigger, source: 'CARRIER', type, message, code, ...(field ? { field } : {}) };
+}
+
+export function unsupported(trigger: ErrorDetail['trigger'], what: string): CarrierOutcome<never> {
+  return { ok: false, errors: [carrierError(trigger, 'operation_not_supported', `The carrier does not support ${what}`, undefined, 'TECHNICAL')] };
+}

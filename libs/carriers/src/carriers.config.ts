@@ -1,0 +1,36 @@
+import { join, resolve } from 'node:path';
+import { loadCarrierSecrets, type CarrierSecrets } from './secrets/carrier-secrets';
+
+export interface CarriersConfig {
+  /** Base of the label URLs (the API's public HTTPS address). */
+  publicBaseUrl: string;
+  secrets: CarrierSecrets;
+  /** How long a signed label URL stays valid. */
+  labelUrlTtlSeconds: number;
+  /** How often the sandbox tracking simulation looks for due steps; 0 turns the timer off. */
+  simulatorIntervalMs: number;
+}
+
+const THIRTY_DAYS = 30 * 24 * 3600;
+
+/**
+ * Environment: PUBLIC_BASE_URL (default https://localhost:$PORT, PORT 3443), SHIPLEDGER_CARRIERS_KEY
+ * (≥32 bytes, base64 or hex; else DATA_DIR/carriers.key is created), LABEL_URL_TTL_SECONDS (30 days),
+ * SANDBOX_SIMULATOR_INTERVAL_MS (1000; 0 = off). API and worker must share the key: the worker signs
+ * label URLs that the API verifies, and both decrypt carrier credentials.
+ */
+export function loadCarriersConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<CarriersConfig> = {}): CarriersConfig {
+  const dataDir = resolve(env.DATA_DIR && env.DATA_DIR.trim() !== '' ? env.DATA_DIR : join(process.cwd(), 'data'));
+  return {
+    publicBaseUrl: env.PUBLIC_BASE_URL ?? `https://localhost:${env.PORT ?? 3443}`,
+    secrets: loadCarrierSecrets({ key: env.SHIPLEDGER_CARRIERS_KEY || undefined, dataDir }),
+    labelUrlTtlSeconds: positive(env.LABEL_URL_TTL_SECONDS, THIRTY_DAYS),
+    simulatorIntervalMs: env.SANDBOX_SIMULATOR_INTERVAL_MS === '0' ? 0 : positive(env.SANDBOX_SIMULATOR_INTERVAL_MS, 1000),
+    ...overrides,
+  };
+}
+
+function positive(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}

@@ -1,0 +1,97 @@
+import type { Database } from '@shipledger/database';
+import type { EventStore } from '@shipledger/event-store';
+import type { Reactor } from '@shipledger/projections';
+import { CarrierAccountDirectoryAdapter } from './accounts/carrier-account-directory.adapter';
+import { CarrierAccountRepository } from './accounts/carrier-account.repository';
+import { CarrierAccountService } from './accounts/carrier-account.service';
+import { BookingReactor } from './booking/booking.reactor';
+import { BookingStore } from './booking/booking.store';
+import { CarrierLifecycleReactor } from './booking/carrier-lifecycle.reactor';
+import type { Carrier } from './carrier/carrier.port';
+import { CarrierRegistry } from './carrier/carrier.registry';
+import { loadCarriersConfig, type CarriersConfig } from './carriers.config';
+import type { DocumentContentReader } from './documents/document-content.port';
+import { DocumentSyncReactor } from './documents/document-sync.reactor';
+import { LabelRefreshReactor } from './labels/label-refresh.reactor';
+import { LabelService } from './labels/label.service';
+import { LabelStore } from './labels/label.store';
+import { LabelUrlSigner } from './labels/label-url.signer';
+import { SandboxSimulator } from './sandbox/sandbox-simulator';
+import { SandboxStore } from './sandbox/sandbox-store';
+import { CredentialCipher } from './secrets/credential-cipher';
+import { ShipmentWriter } from './shipments/shipment-writer';
+import { TrackingIngestionService } from './tracking/tracking-ingestion.service';
+
+export interface CarriersContextOptions {
+  database: Database;
+  eventStore: EventStore;
+  config?: CarriersConfig;
+  documents?: DocumentContentReader;
+  /** Extra carrier adapters (tests; future integrations). */
+  carriers?: Carrier[];
+}
+
+/** Every collaborator of the carriers module, wired once per process (see carriersContextFor). */
+export class CarriersContext {
+  readonly config: CarriersConfig;
+  readonly accountRepository: CarrierAccountRepository;
+  readonly accounts: CarrierAccountService;
+  readonly directory: CarrierAccountDirectoryAdapter;
+  readonly sandboxStore: SandboxStore;
+  readonly carriers: CarrierRegistry;
+  readonly bookings: BookingStore;
+  readonly writer: ShipmentWriter;
+  readonly labelStore: LabelStore;
+  readonly signer: LabelUrlSigner;
+  readonly labels: LabelService;
+  readonly tracking: TrackingIngestionService;
+  readonly simulator: SandboxSimulator;
+  documents: DocumentContentReader;
+
+  constructor(readonly options: CarriersContextOptions) {
+    this.config = options.config ?? loadCarriersConfig();
+    this.accountRepository = new CarrierAccountRepository(options.database, new CredentialCipher(this.config.secrets.encryptionKey));
+    this.accounts = new CarrierAccountService(this.accountRepository);
+    this.sandboxStore = new SandboxStore(options.database);
+    this.carriers = new CarrierRegistry(this.sandboxStore, options.carriers);
+    this.directory = new CarrierAccountDirectoryAdapter(this.accountRepository, this.carriers);
+    this.bookings = new BookingStore(options.database);
+    this.writer = new ShipmentWriter(options.eventStore);
+    this.labelStore = new LabelStore(options.database);
+    this.signer = new LabelUrlSigner(this.config.secrets.signingKey, this.config.publicBaseUrl, this.config.labelUrlTtlSeconds);
+    this.labels = new LabelService(this.labelStore, this.signer);
+    this.tracking = new TrackingIngestionService(this.writer, this.bookings);
+    this.simulator = new SandboxSimulator(this.sandboxStore, this.tracking);
+    this.documents = options.documents ?? { read: async () => undefined };
+  }
+
+  reactors(): Reactor[] {
+    const documents: DocumentContentReader = { read: (...args) => this.documents.read(...args) };
+    return [
+      new BookingReactor(this.writer, this.accountRepository, this.carriers, this.bookings, this.labels),
+      new CarrierLifecycleReactor(this.writer, this.accountRepository, this.carriers, this.bookings),
+      new DocumentSyncReactor(this.writer, this.accountRepository, this.carriers, this.bookings, documents),
+      new LabelRefreshReactor(this.writer, this.accountRepository, this.carriers, this.bookings, this.labels),
+    ];
+  }
+}
+
+const contexts = new WeakMap<Database, CarriersContext>();
+
+/**
+ * One context per database handle: in embedded mode the API and the in-process worker share it (one
+ * secrets load, one simulator); a separate worker process builds its own from the same environment.
+ */
+export function carriersContextFor(options: CarriersContextOptions): CarriersContext {
+  let context = contexts.get(options.database);
+  if (!context) {
+    context = new CarriersContext(options);
+    contexts.set(options.database, context);
+  }
+  return context;
+}
+
+/** The worker registry's entry point: `...carrierReactors(deps)`. */
+export function carrierReactors(deps: { database: Database; eventStore: EventStore }): Reactor[] {
+  return carriersContextFor(deps).reactors();
+}

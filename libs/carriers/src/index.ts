@@ -1,0 +1,15 @@
+export * from './accounts/carrier-account';
+export { CarrierAccountService } from './accounts/carrier-account.service';
+export { CarrierAccountDirectoryAdapter } from './accounts/carrier-account-directory.adapter';
+export * from './carrier/carrier.port';
+export { CarrierRegistry } from './carrier/carrier.registry';
+export * from './carriers.config';
+export * from './carriers.context';
+export * from './carriers.tokens';
+export { CarriersModule } from './carriers.module';
+export type { DocumentContentReader } from './documents/document-content.port';
+export { provisionDemoCarrierAccount } from './accounts/demo-carrier-account';
+export { SANDBOX_SCENARIOS, SCENARIO_ATTRIBUTE, type SandboxScenario } from './sandbox/sandbox-scenarios';
+export type { TrackingUpdate, TrackingResult } from './tracking/tracking-update';
+export { deriveCarrierSecrets, loadCarrierSecrets, type CarrierSecrets } from './secrets/carrier-secrets';
+export { shipmentStream, ShipmentWriter } from './shipments/shipment-writer';

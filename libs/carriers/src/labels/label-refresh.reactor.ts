@@ -1,0 +1,38 @@
+import type { RecordedEvent } from '@shipledger/event-store';
+import type { Reactor } from '@shipledger/projections';
+import type { CarrierAccountRepository } from '../accounts/carrier-account.repository';
+import type { BookingStore } from '../booking/booking.store';
+import type { CarrierRegistry } from '../carrier/carrier.registry';
+import { causedBy, type ShipmentWriter } from '../shipments/shipment-writer';
+import type { LabelService } from './label.service';
+
+/** label/refresh found the default label missing: render it again and record the fresh URLs. */
+export class LabelRefreshReactor implements Reactor {
+  readonly name = 'carrier-label-refresh';
+  readonly handles = ['ShipmentLabelRefreshRequested'] as const;
+
+  constructor(
+    private readonly writer: ShipmentWriter,
+    private readonly accounts: CarrierAccountRepository,
+    private readonly carriers: CarrierRegistry,
+    private readonly bookings: BookingStore,
+    private readonly labels: LabelService,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async handle(event: RecordedEvent): Promise<void> {
+    const tenantId = event.metadata.tenantId;
+    const shipmentId = event.streamId.replace(/^shipment-/, '');
+    const state = await this.writer.load(tenantId, shipmentId);
+    if (!state?.tracking_no) return;
+    const booking = (await this.bookings.activeForShipment(tenantId, shipmentId)).find((b) => b.trackingNo === state.tracking_no);
+    const account = booking && await this.accounts.get(tenantId, booking.carrierAccountId);
+    if (!booking || !account) return;
+    const urls = await this.labels.regenerateDefault(this.carriers.get(booking.carrier), {
+      requestId: booking.requestId, account, shipment: { tenantId, shipmentId, content: state.content }, trackingNo: booking.trackingNo,
+    });
+    await this.writer.record(tenantId, shipmentId, causedBy(event, 'system'), () => ({
+      type: 'RecordLabelGenerated', labels: urls, at: this.now().toISOString(), actor: 'system',
+    }));
+  }
+}

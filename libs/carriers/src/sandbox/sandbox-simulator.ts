@@ -1,0 +1,83 @@
+import type { TrackingIngestionService } from '../tracking/tracking-ingestion.service';
+import { SCENARIO_STEPS, type SandboxScenario } from './sandbox-scenarios';
+import type { SandboxBookingRow, SandboxStore } from './sandbox-store';
+
+/**
+ * Moves sandbox bookings along their scenario: step n is due `n × step_seconds` after booking on the
+ * tenant's sandbox clock. Each step is reported as a tracking event with carrier event id
+ * `<request id>:<n>` and only then counted, so a crash between the two re-reports a step that the
+ * ingestion recognises as a duplicate, and no step is ever skipped.
+ */
+export class SandboxSimulator {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+
+  constructor(private readonly store: SandboxStore, private readonly tracking: TrackingIngestionService) {}
+
+  start(intervalMs: number): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick().catch(() => undefined), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Reports every due step (of one tenant, or all); returns how many tracking events it recorded. */
+  tick(tenantId?: string): Promise<number> {
+    // One pass at a time per process: a timer tick and an admin advance must not interleave.
+    const previous = this.running ?? Promise.resolve(0);
+    const next = previous.catch(() => 0).then(() => this.pass(tenantId));
+    this.running = next;
+    return next;
+  }
+
+  private async pass(tenantId?: string): Promise<number> {
+    let recorded = 0;
+    const clocks = new Map<string, Date>();
+    for (const booking of await this.store.activeBookings(tenantId)) {
+      let now = clocks.get(booking.tenant_id);
+      if (!now) {
+        now = await this.store.now(booking.tenant_id);
+        clocks.set(booking.tenant_id, now);
+      }
+      recorded += await this.advance(booking, now);
+    }
+    return recorded;
+  }
+
+  private async advance(booking: SandboxBookingRow, now: Date): Promise<number> {
+    const steps = SCENARIO_STEPS[(booking.scenario ?? 'delivered') as SandboxScenario] ?? [];
+    const bookedAt = new Date(booking.booked_at).getTime();
+    const due = Math.min(steps.length, Math.floor((now.getTime() - bookedAt) / (booking.step_seconds * 1000)));
+    let recorded = 0;
+    for (let n = booking.steps_reported; n < due; n++) {
+      const step = steps[n]!;
+      const result = await this.tracking.record({
+        tenantId: booking.tenant_id,
+        carrierAccountId: booking.carrier_account_id,
+        carrierEventId: `${booking.request_id}:${n + 1}`,
+        trackingNo: booking.tracking_no,
+        status: step.status,
+        carrierStatus: step.carrierStatus,
+        carrierStatusDescription: step.description,
+        location: step.location,
+        date: new Date(bookedAt + (n + 1) * booking.step_seconds * 1000).toISOString(),
+        actor: 'carrier:SANDBOX',
+      });
+      if (result === 'superseded') {
+        await this.store.setStatus(booking.request_id, 'finished');
+        return recorded;
+      }
+      // The booking reactor has not recorded this booking yet: report the step on a later pass.
+      if (result === 'unknown_tracking_no' || result === 'not_booked_yet') return recorded;
+      if (result === 'recorded') recorded++;
+      await this.store.markReported(booking.request_id, n, n + 1, n + 1 === steps.length);
+    }
+    if (steps.length === 0 || booking.steps_reported >= steps.length) await this.store.setStatus(booking.request_id, 'finished');
+    return recorded;
+  }
+}

@@ -1,0 +1,119 @@
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import type { Database } from '@shipledger/database';
+
+/** The carriers module keeps its own tables in this Postgres schema (accounts, sandbox state, labels). */
+export const CARRIERS_SCHEMA = 'carriers';
+
+const migrations: Record<string, Migration> = {
+  '001_carrier_accounts': {
+    async up(db: Kysely<any>) {
+      await sql`CREATE TABLE carriers.carrier_accounts (
+        tenant_id text NOT NULL,
+        carrier_account_id text NOT NULL,
+        carrier_account_name text NOT NULL,
+        carrier text NOT NULL,
+        property_encrypted text NOT NULL,
+        default_label text NOT NULL,
+        auto_ready_to_ship boolean NOT NULL,
+        auto_return_confirmed boolean NOT NULL,
+        status text NOT NULL,
+        version integer NOT NULL,
+        creation_date timestamptz NOT NULL,
+        update_date timestamptz NOT NULL,
+        PRIMARY KEY (tenant_id, carrier_account_id)
+      )`.execute(db);
+      // Names resolve `{carrier_account_name}` on shipments, so two live accounts may not share one.
+      await sql`CREATE UNIQUE INDEX carrier_accounts_live_name ON carriers.carrier_accounts
+        (tenant_id, lower(carrier_account_name)) WHERE status <> 'deleted'`.execute(db);
+      await sql`CREATE UNIQUE INDEX carrier_accounts_id ON carriers.carrier_accounts (carrier_account_id)`.execute(db);
+    },
+  },
+  '002_sandbox': {
+    async up(db: Kysely<any>) {
+      await sql`CREATE TABLE carriers.sandbox_bookings (
+        request_id text PRIMARY KEY,
+        tenant_id text NOT NULL,
+        carrier_account_id text NOT NULL,
+        shipment_id text NOT NULL,
+        tracking_no text NOT NULL,
+        scenario text,
+        booked_at timestamptz NOT NULL,
+        step_seconds integer NOT NULL,
+        steps_reported integer NOT NULL DEFAULT 0,
+        status text NOT NULL,
+        collection_from timestamptz,
+        collection_to timestamptz
+      )`.execute(db);
+      await sql`CREATE INDEX sandbox_bookings_active ON carriers.sandbox_bookings (status, tenant_id)`.execute(db);
+      await sql`CREATE TABLE carriers.sandbox_clocks (
+        tenant_id text PRIMARY KEY,
+        offset_ms bigint NOT NULL
+      )`.execute(db);
+      await sql`CREATE TABLE carriers.sandbox_documents (
+        tenant_id text NOT NULL,
+        tracking_no text NOT NULL,
+        document_identifier text NOT NULL,
+        content_sha256 text NOT NULL,
+        uploaded_at timestamptz NOT NULL,
+        PRIMARY KEY (tenant_id, tracking_no, document_identifier)
+      )`.execute(db);
+    },
+  },
+  '003_labels_and_bookings': {
+    async up(db: Kysely<any>) {
+      await sql`CREATE TABLE carriers.labels (
+        tenant_id text NOT NULL,
+        shipment_id text NOT NULL,
+        kind text NOT NULL,
+        tracking_no text NOT NULL,
+        content_type text NOT NULL,
+        content bytea NOT NULL,
+        created_at timestamptz NOT NULL,
+        PRIMARY KEY (tenant_id, shipment_id, kind)
+      )`.execute(db);
+      await sql`CREATE TABLE carriers.carrier_bookings (
+        request_id text PRIMARY KEY,
+        tenant_id text NOT NULL,
+        shipment_id text NOT NULL,
+        carrier_account_id text NOT NULL,
+        carrier text NOT NULL,
+        tracking_no text NOT NULL,
+        status text NOT NULL,
+        created_at timestamptz NOT NULL
+      )`.execute(db);
+      await sql`CREATE INDEX carrier_bookings_tracking ON carriers.carrier_bookings (tenant_id, tracking_no)`.execute(db);
+      await sql`CREATE INDEX carrier_bookings_shipment ON carriers.carrier_bookings (tenant_id, shipment_id)`.execute(db);
+    },
+  },
+};
+
+const ready = new WeakMap<Database, Promise<void>>();
+
+/**
+ * Runs the module's migrations once per Database handle. Kysely's migrator takes a lock table of its
+ * own, so an API and a worker starting together on one Postgres apply each migration exactly once.
+ */
+export function ensureCarriersSchema(database: Database): Promise<void> {
+  let done = ready.get(database);
+  if (!done) {
+    done = migrate(database.kysely);
+    ready.set(database, done);
+    done.catch(() => ready.delete(database));
+  }
+  return done;
+}
+
+async function migrate(db: Kysely<any>): Promise<void> {
+  await sql`CREATE SCHEMA IF NOT EXISTS carriers`.execute(db).catch(async (error: unknown) => {
+    // Two processes creating the schema at once: the loser sees a duplicate; the schema exists.
+    const exists = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = 'carriers'`.execute(db);
+    if (exists.rows[0]?.n !== 1) throw error;
+  });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: CARRIERS_SCHEMA,
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}

@@ -1,0 +1,45 @@
+import type { BookingStore } from '../booking/booking.store';
+import { deterministicUuid } from '../shipments/deterministic-id';
+import type { ShipmentWriter } from '../shipments/shipment-writer';
+import { judgeTrackingUpdate } from './tracking-progress';
+import type { TrackingResult, TrackingUpdate } from './tracking-update';
+
+/**
+ * Turns carrier tracking events into ShipmentTrackingUpdated. Idempotent by carrier event id: the
+ * appended event's id derives from (tenant, account, carrier event id), and the writer skips a
+ * causation whose events are already in the stream.
+ */
+export class TrackingIngestionService {
+  constructor(private readonly writer: ShipmentWriter, private readonly bookings: BookingStore, private readonly now: () => Date = () => new Date()) {}
+
+  async record(update: TrackingUpdate): Promise<TrackingResult> {
+    const booking = await this.bookings.byTrackingNo(update.tenantId, update.trackingNo);
+    if (!booking || booking.carrierAccountId !== update.carrierAccountId) return 'unknown_tracking_no';
+    const causationId = deterministicUuid('tracking', update.tenantId, update.carrierAccountId, update.carrierEventId);
+    let skipped: TrackingResult | undefined;
+    const events = await this.writer.record(update.tenantId, booking.shipmentId, {
+      causationId, correlationId: causationId, requestId: causationId, actor: update.actor,
+    }, (state) => {
+      if (state.tracking_no !== update.trackingNo) {
+        skipped = state.status === 'pending' && !state.tracking_no ? 'not_booked_yet' : 'superseded';
+        return undefined;
+      }
+      const verdict = judgeTrackingUpdate(state.status, state.tracking.carrier_status_date, update.status, update.date);
+      return {
+        type: 'RecordTrackingUpdate',
+        status: verdict.moveTo,
+        stale: verdict.stale || undefined,
+        tracking: {
+          carrier_status: update.carrierStatus ?? update.status,
+          carrier_status_description: update.carrierStatusDescription,
+          carrier_status_location: update.location,
+          carrier_status_date: new Date(update.date).toISOString(),
+        },
+        at: this.now().toISOString(),
+        actor: update.actor,
+      };
+    });
+    if (skipped) return skipped;
+    return events.length > 0 ? 'recorded' : 'duplicate';
+  }
+}
