@@ -3,6 +3,7 @@ import type { Database } from '@shipledger/database';
 import type { Projector, Reactor } from '@shipledger/projections';
 import type { WorkerLogger } from '@shipledger/projections';
 import { shipmentListProjector } from '@shipledger/shipping';
+import { carrierReactors } from '@shipledger/carriers';
 
 /**
  * Every read model and process manager the worker runs. Add yours with one line in the list below
@@ -22,6 +23,8 @@ export interface ReactorDeps {
   logger: WorkerLogger;
 }
 
-export function allReactors(_deps: ReactorDeps): Reactor[] {
-  return [];
+export function allReactors(deps: ReactorDeps): Reactor[] {
+  return [
+    ...carrierReactors(deps),
+  ];
 }

@@ -1,0 +1,8 @@
+import type { CommandGroup } from '../cli-context';
+import { projectionsCommands } from './projections.commands';
+
+/**
+ * Every command group of the cli. Add yours as `commands/<area>.commands.ts` exporting a CommandGroup
+ * (`(program, context) => { program.command('<area>:<verb>')… }`) and list it here.
+ */
+export const commandGroups: CommandGroup[] = [projectionsCommands];

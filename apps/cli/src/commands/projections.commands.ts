@@ -1,0 +1,132 @@
+import { SingleBar, Presets } from 'cli-progress';
+import {
+  listParkedEvents,
+  projectionStatus,
+  rebuildProjector,
+  unparkEvent,
+  type FollowerStatus,
+  type RebuildProgress,
+} from '@shipledger/projections';
+import { allProjectors, allReactors } from '../../../worker/src/registry';
+import type { CliContext, CommandGroup } from '../cli-context';
+import { formatTable } from '../format-table';
+
+export const projectionsCommands: CommandGroup = (program, context) => {
+  program
+    .command('projections:status')
+    .description("each projector's and reactor's position and lag behind the event store's head")
+    .option('--json', 'print JSON')
+    .action(async (options: { json?: boolean }) => status(context, options.json === true));
+
+  program
+    .command('projections:rebuild')
+    .argument('<name>', 'projector name (see projections:status)')
+    .option('--batch-size <n>', 'events per transaction', '1000')
+    .description('rebuild a read model from position 0 beside the live one, then swap; the API keeps serving')
+    .action(async (name: string, options: { batchSize: string }) => rebuild(context, name, Number(options.batchSize)));
+
+  program
+    .command('projections:parked')
+    .argument('[reactor]', 'only this reactor')
+    .description('events reactors gave up on after their retries')
+    .action(async (reactor: string | undefined) => parked(context, reactor));
+
+  program
+    .command('projections:retry-parked')
+    .argument('<reactor>', 'reactor name')
+    .description("hand a reactor its parked events again, oldest first; those it now handles leave the list")
+    .action(async (reactor: string) => retryParked(context, reactor));
+};
+
+async function status(context: CliContext, json: boolean): Promise<void> {
+  const { database, eventStore } = await context.resources();
+  const report = await projectionStatus({ database, eventStore, projectors: allProjectors(), reactors: allReactors({ database, eventStore, logger: context.logger }) });
+  if (json) return context.print(JSON.stringify(report, null, 2));
+  context.print(`head position: ${report.head ?? '(empty store)'}`);
+  const rows = report.followers.map((f) => [
+    f.kind,
+    f.name,
+    f.kind === 'projector' ? `${f.version ?? '-'}${f.version !== f.codeVersion ? ` → ${f.codeVersion}` : ''}` : '',
+    f.position ?? '(start)',
+    `${f.lagCapped ? '≥' : ''}${f.lag}`,
+    f.updatedAt ?? '-',
+    note(f),
+  ]);
+  for (const line of formatTable(['kind', 'name', 'version', 'position', 'lag', 'updated', 'note'], rows)) context.print(line);
+}
+
+function note(f: FollowerStatus): string {
+  if (f.rebuild) {
+    const total = f.rebuild.total ? `/${f.rebuild.total}` : '';
+    return `rebuilding: ${f.rebuild.processed}${total} events (${f.rebuild.owner})`;
+  }
+  if (f.kind === 'projector' && f.version === undefined) return 'never started';
+  if (f.kind === 'projector' && f.version !== f.codeVersion) return 'rebuild due (version changed)';
+  if (f.parked) return `${f.parked} parked event(s)`;
+  return '';
+}
+
+async function rebuild(context: CliContext, name: string, batchSize: number): Promise<void> {
+  const projector = allProjectors().find((p) => p.name === name);
+  if (!projector) {
+    throw new Error(`no projector named ${name}; known: ${allProjectors().map((p) => p.name).join(', ') || '(none)'}`);
+  }
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error('--batch-size must be a positive integer');
+  const { database, eventStore } = await context.resources();
+  const bar = new SingleBar(
+    { format: 'rebuild {name} [{bar}] {percentage}% | {value}/{total} events | ETA {eta_formatted}', hideCursor: true },
+    Presets.shades_classic,
+  );
+  let started = false;
+  const onProgress = (p: RebuildProgress) => {
+    if (p.phase === 'counting') return;
+    if (!started) {
+      bar.start(p.total ?? 0, p.processed, { name });
+      started = true;
+    }
+    // Events appended while the rebuild runs push the total up.
+    if (p.total !== undefined && p.processed > p.total) bar.setTotal(p.processed);
+    bar.update(p.processed);
+  };
+  context.print(`counting events for ${name}…`);
+  try {
+    const result = await rebuildProjector({ database, eventStore, projector, batchSize, onProgress });
+    bar.stop();
+    const perSecond = Math.round(result.events / Math.max(result.durationMs / 1000, 0.001));
+    context.print(`${name} rebuilt: ${result.events} events in ${(result.durationMs / 1000).toFixed(1)} s (${perSecond}/s), live at ${result.position ?? '(start)'}`);
+  } finally {
+    if (started) bar.stop();
+  }
+}
+
+async function parked(context: CliContext, reactor: string | undefined): Promise<void> {
+  const { database } = await context.resources();
+  const events = await listParkedEvents(database.kysely, reactor);
+  if (events.length === 0) return context.print('no parked events');
+  const rows = events.map((e) => [e.reactor, e.position, e.eventType, e.streamId, String(e.attempts), e.parkedAt, firstLine(e.lastError)]);
+  for (const line of formatTable(['reactor', 'position', 'type', 'stream', 'tries', 'parked', 'error'], rows)) context.print(line);
+}
+
+async function retryParked(context: CliContext, name: string): Promise<void> {
+  const { database, eventStore } = await context.resources();
+  const reactor = allReactors({ database, eventStore, logger: context.logger }).find((r) => r.name === name);
+  if (!reactor) throw new Error(`no reactor named ${name}`);
+  for (const entry of await listParkedEvents(database.kysely, name)) {
+    const [event] = await eventStore.readStream(entry.streamId, { fromRevision: entry.revision, maxCount: 1 });
+    if (!event || event.id !== entry.eventId) {
+      context.print(`${entry.eventId}: no longer in ${entry.streamId}; left parked`);
+      continue;
+    }
+    try {
+      await reactor.handle(event);
+      await unparkEvent(database.kysely, name, entry.eventId);
+      context.print(`${entry.eventId}: handled`);
+    } catch (error) {
+      context.print(`${entry.eventId}: failed again: ${firstLine(error instanceof Error ? error.message : String(error))}`);
+    }
+  }
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? '';
+}
