@@ -1,29 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
-import { Pool } from 'pg';
-import { openDatabase, type Database } from '@shipledger/database';
+import { Migrator, sql, type Kysely } from 'kysely';
+import type { Database } from '@shipledger/database';
 import { readModelSchema, type Projector } from '@shipledger/projections';
 import type { RecordedEvent } from '@shipledger/event-store';
+import { createPgliteDatabase, createTestDatabase } from '../../../libs/testing/src/test-database';
 
-export const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** A fresh database of the given kind: PGlite in memory, or a new database on the local Postgres. */
+/** A fresh database of the given kind (PGlite in memory, or a new database on the test Postgres); close() drops it. */
 export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({});
-  const name = `rm_test_${randomUUID().replace(/-/g, '')}`;
-  const admin = new Kysely<any>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: POSTGRES_URL, max: 1 }) }) });
-  await sql`create database ${sql.id(name)}`.execute(admin);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
-      await admin.destroy();
-    },
-  };
+  const fresh = kind === 'pglite' ? await createPgliteDatabase() : await createTestDatabase();
+  return { ...fresh.database, close: () => fresh.drop() };
 }
 
 /** The projector's schema and tables, as the projections runner would create them. */

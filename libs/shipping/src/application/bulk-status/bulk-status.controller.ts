@@ -4,7 +4,7 @@ import { CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shi
 import type { BulkStatusItem } from '../../read-models/shipment-list/shipment-list.queries';
 import { BulkStatusHandler, BULK_STATUS_MAX_IDS, parseShipmentIds } from './bulk-status.handler';
 
-@ApiTags('Shipments')
+@ApiTags('shipments')
 @UseErrorArea('shipping')
 @Controller('shipments/bulk/status')
 export class BulkStatusController {

@@ -4,7 +4,7 @@ import { CountsTowardsMonthlyQuota, CurrentAuth, RequireScopes, UseErrorArea, ty
 import { ListShipmentsHandler } from './list-shipments.handler';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZE_MIN, parseListShipmentsQuery } from './list-shipments.query';
 
-@ApiTags('Shipments')
+@ApiTags('shipments')
 @UseErrorArea('shipping')
 @Controller('shipments')
 export class ListShipmentsController {

@@ -1,13 +1,15 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiError, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import { parseIsoInstant } from '../list-shipments/list-shipments.query';
+import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
 import { ShipmentHistoryHandler } from './shipment-history.handler';
 import type { ShipmentHistoryEntry } from './shipment-timeline';
 
-@ApiTags('Shipments')
+@ApiTags('shipments')
 @UseErrorArea('shipping')
 @Controller('shipments')
+@UseInterceptors(ShipmentErrorsInterceptor)
 export class ShipmentHistoryController {
   constructor(private readonly handler: ShipmentHistoryHandler) {}
 

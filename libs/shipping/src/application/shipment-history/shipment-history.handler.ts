@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@shipledger/event-store';
 import { ApiError, type AuthContext } from '@shipledger/platform';
-import { ShipmentCommandRejected, ShipmentMessages } from '../../domain/shipment/shipment.errors';
+import { ShipmentMessages } from '../../domain/shipment/shipment.errors';
 import { ShipmentCommandService } from '../shared/shipment-command.service';
 import { toShipmentResponse } from '../shared/shipment-response';
 import { shipmentStreamId } from '../shared/shipment-streams';
@@ -28,15 +28,13 @@ export class ShipmentHistoryHandler {
     return toShipmentResponse(state);
   }
 
-  /** The stream of a shipment the caller may see (by id or partner reference), else the spec's 404. */
+  /**
+   * The stream of a shipment the caller may see (by id or partner reference). An unknown or invisible
+   * one makes ShipmentCommandService throw the spec's not-found refusal (the controller's interceptor
+   * answers 404).
+   */
   private async events(shipmentRef: string, auth: AuthContext): Promise<RecordedEvent[]> {
-    let shipmentId: string;
-    try {
-      shipmentId = (await this.shipments.get(auth.tenantId, shipmentRef, { merchants: auth.merchants })).shipment_id;
-    } catch (error) {
-      if (error instanceof ShipmentCommandRejected && error.code === 'not_found') throw ApiError.notFound(error.message);
-      throw error;
-    }
+    const { shipment_id: shipmentId } = await this.shipments.get(auth.tenantId, shipmentRef, { merchants: auth.merchants });
     // Read after the visibility check: events appended in between are simply part of the answer.
     return this.eventStore.readStream(shipmentStreamId(shipmentId));
   }
