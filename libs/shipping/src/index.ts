@@ -6,3 +6,4 @@ export type { CommandMeta } from './application/shared/command-meta';
 export { toShipmentResponse } from './application/shared/shipment-response';
 export { shipmentStreamId, referenceStreamId } from './application/shared/shipment-streams';
 export { ShippingModule } from './shipping.module';
+export { ShipmentDocumentContents } from './application/documents/shipment-document-contents';

@@ -17,6 +17,14 @@ import { UpdateParcelsController } from './application/update-parcels/update-par
 import { UpdateSchedulesController } from './application/update-schedules/update-schedules.controller';
 import { UpdateShipmentController } from './application/update-shipment/update-shipment.controller';
 import { UpdateStatusController } from './application/update-status/update-status.controller';
+import { DocumentSettingsController } from './application/document-settings/document-settings.controller';
+import { DocumentSettingsRepository } from './application/document-settings/document-settings.repository';
+import { ShipmentDocumentContents } from './application/documents/shipment-document-contents';
+import { ShipmentDocumentsController } from './application/documents/shipment-documents.controller';
+import { ShipmentDocumentsHandler } from './application/documents/shipment-documents.handler';
+import { RefreshLabelController } from './application/refresh-label/refresh-label.controller';
+import { DATABASE, type Database } from '@shipledger/database';
+import { EVENT_STORE, type EventStore } from '@shipledger/event-store';
 import { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './read-models/shipment-read-side';
 
 /**
@@ -39,6 +47,9 @@ import { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './read-model
     UpdateParcelsController,
     DeliveryPromiseController,
     UpdateSchedulesController,
+    RefreshLabelController,
+    ShipmentDocumentsController,
+    DocumentSettingsController,
   ],
   providers: [
     ...SHIPMENT_READ_PROVIDERS,
@@ -48,7 +59,14 @@ import { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './read-model
     CarrierAccountsGateway,
     ShipmentHttp,
     CreateShipmentHandler,
+    DocumentSettingsRepository,
+    ShipmentDocumentsHandler,
+    {
+      provide: ShipmentDocumentContents,
+      inject: [DATABASE, EVENT_STORE],
+      useFactory: (database: Database, eventStore: EventStore) => new ShipmentDocumentContents(database, eventStore),
+    },
   ],
-  exports: [ShipmentCommandService],
+  exports: [ShipmentCommandService, ShipmentDocumentContents],
 })
 export class ShippingModule {}

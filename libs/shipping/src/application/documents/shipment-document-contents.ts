@@ -1,0 +1,43 @@
+import type { Database } from '@shipledger/database';
+import type { EventStore } from '@shipledger/event-store';
+import { evolve, initialShipmentState, type ShipmentEvent } from '../../domain/shipment';
+import { ensureShippingSchema } from '../../storage/shipping-schema';
+import { shipmentStreamId } from '../shared/shipment-streams';
+
+/**
+ * The PDF bytes of shipment documents (events carry only name, size and sha256). Also the carriers
+ * context's DocumentContentReader: `read` answers the content the shipment's events currently name.
+ */
+export class ShipmentDocumentContents {
+  constructor(private readonly database: Database, private readonly eventStore: EventStore) {}
+
+  /** Idempotent: the same bytes under the same document are stored once. */
+  async save(tenantId: string, shipmentId: string, documentId: string, sha256: string, content: Buffer): Promise<void> {
+    await ensureShippingSchema(this.database);
+    await this.database.kysely.withSchema('shipping').insertInto('shipment_document_contents')
+      .values({
+        tenant_id: tenantId,
+        shipment_id: shipmentId,
+        document_id: documentId,
+        content_sha256: sha256,
+        size_bytes: content.length,
+        content,
+        stored_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.columns(['shipment_id', 'document_id', 'content_sha256']).doNothing())
+      .execute();
+  }
+
+  async read(tenantId: string, shipmentId: string, documentId: string): Promise<Buffer | undefined> {
+    const recorded = await this.eventStore.readStream(shipmentStreamId(shipmentId));
+    const state = recorded.reduce((acc, event) => evolve(acc, { type: event.type, data: event.data } as ShipmentEvent), initialShipmentState());
+    if (!state.exists || state.tenant_id !== tenantId) return undefined;
+    const document = state.documents.find((doc) => doc.document_id === documentId);
+    if (!document) return undefined;
+    await ensureShippingSchema(this.database);
+    const row = await this.database.kysely.withSchema('shipping').selectFrom('shipment_document_contents').select('content')
+      .where('shipment_id', '=', shipmentId).where('document_id', '=', documentId).where('content_sha256', '=', document.content_sha256)
+      .executeTakeFirst();
+    return row ? Buffer.from(row.content as Uint8Array) : undefined;
+  }
+}
