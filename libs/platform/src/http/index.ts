@@ -1,3 +1,5 @@
 export * from './auth-context';
 export * from './route-metadata';
 export * from './api-error';
+export * from './api-validation.pipe';
+export * from './error-body';

@@ -1,0 +1,24 @@
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { PlatformModule, type PlatformServices } from '@shipledger/platform';
+import { ShippingModule } from '@shipledger/shipping';
+import { CarriersModule } from '@shipledger/carriers';
+
+/**
+ * The bounded contexts served by the API. Add yours with one line (import it at the top). They get
+ * DATABASE, EVENT_STORE and PLATFORM_SERVICES from the global PlatformModule, and the platform's guard,
+ * idempotency, validation and error bodies apply to their routes.
+ */
+export const CONTEXT_MODULES: Array<Type | DynamicModule> = [
+  ShippingModule,
+  CarriersModule,
+];
+
+@Module({})
+export class AppModule {
+  static register(platform: PlatformServices, options: { logLevel: string }): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forRoot(platform, options), ...CONTEXT_MODULES],
+    };
+  }
+}

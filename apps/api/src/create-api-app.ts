@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
+import { Logger } from 'nestjs-pino';
+import type { Database } from '@shipledger/database';
+import type { EventStore } from '@shipledger/event-store';
+import {
+  configureFastify, DEFAULT_BODY_LIMIT_BYTES, instrumentEventStore, migratePlatform, PlatformServices, registerHttpMetricsHooks,
+  registerIdempotencyHooks, registerLegacyRoutes, requestIdFrom, type TlsMaterial,
+} from '@shipledger/platform';
+import { AppModule } from './app.module';
+import { mountOpenApi } from './openapi';
+
+export interface ApiAppOptions {
+  database: Database;
+  eventStore: EventStore;
+  tls: TlsMaterial;
+  jwtSecret: string;
+  adminToken?: string;
+  bodyLimitBytes?: number;
+  tenantRequestsPerMinute?: number;
+  addressRequestsPerMinute?: number;
+  loginFailures?: { perClient: number; perAddress: number };
+  /** Behind a TLS-terminating proxy: trust X-Forwarded-For/-Proto and refuse what arrived as plain HTTP. */
+  trustProxy?: boolean;
+  logLevel?: string;
+}
+
+export interface ApiApp {
+  app: NestFastifyApplication;
+  platform: PlatformServices;
+  fastify: FastifyInstance;
+  /** Starts the HTTPS listener; resolves to its base URL (https://host:port). */
+  listen(port: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The HTTPS API with the platform's rules; main.ts and the tests both build it here. */
+export async function createApiApp(options: ApiAppOptions): Promise<ApiApp> {
+  await migratePlatform(options.database);
+  const platform = new PlatformServices({
+    database: options.database,
+    eventStore: instrumentEventStore(options.eventStore),
+    jwtSecret: options.jwtSecret,
+    adminToken: options.adminToken,
+    tenantRequestsPerMinute: options.tenantRequestsPerMinute ?? 1200,
+    addressRequestsPerMinute: options.addressRequestsPerMinute ?? 6000,
+    loginFailures: options.loginFailures,
+  });
+  const adapter = new FastifyAdapter({
+    https: { key: options.tls.key, cert: options.tls.cert },
+    bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
+    genReqId: (request: IncomingMessage) => requestIdFrom(request.headers),
+    requestIdHeader: false,
+    logger: false,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.register(platform, { logLevel: options.logLevel ?? 'info' }),
+    adapter,
+    { bodyParser: false, bufferLogs: true, abortOnError: false },
+  );
+  app.useLogger(app.get(Logger));
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const internalSecret = randomUUID();
+  configureFastify(fastify, {
+    buckets: platform.buckets,
+    addressRequestsPerMinute: platform.options.addressRequestsPerMinute,
+    internalSecret,
+    requireHttps: options.trustProxy ?? false,
+  });
+  registerIdempotencyHooks(fastify, platform.idempotency);
+  registerHttpMetricsHooks(fastify);
+  mountOpenApi(app, fastify);
+  await app.init();
+  registerLegacyRoutes(fastify, platform, internalSecret);
+  return {
+    app,
+    platform,
+    fastify,
+    async listen(port, host = '0.0.0.0') {
+      await app.listen(port, host);
+      const address = fastify.server.address();
+      const actualPort = typeof address === 'object' && address ? address.port : port;
+      return `https://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${actualPort}`;
+    },
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pino from 'pino';
+import { openDatabase } from '@shipledger/database';
+import { createEventStore } from '@shipledger/event-store';
+import { loadPlatformConfig, loadTlsMaterial, resolveJwtSecret } from '@shipledger/platform';
+import { startWorker, type Worker } from '@shipledger/projections';
+import { loadProcessConfig } from '../../worker/src/config';
+import { allProjectors, allReactors } from '../../worker/src/registry';
+import { createApiApp } from './create-api-app';
+import { demoInstructions, ensureDemoCredentials, resolveAdminToken } from './embedded/demo-credentials';
+
+/**
+ * `npm start`: the API (and with --embedded-worker the projectors and reactors) in one process, on
+ * PGlite in DATA_DIR unless DATABASE_URL is set. HTTPS only: TLS_CERT_FILE/TLS_KEY_FILE, or a
+ * self-signed certificate generated into DATA_DIR/tls on first start.
+ */
+async function main(): Promise<void> {
+  const embeddedWorker = process.argv.includes('--embedded-worker');
+  const config = loadPlatformConfig();
+  const processConfig = loadProcessConfig();
+  const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  mkdirSync(config.dataDir, { recursive: true });
+
+  const database = await openDatabase({ url: processConfig.databaseUrl, dataDir: processConfig.pgliteDir });
+  const eventStore = createEventStore({ database, eventStoreUrl: processConfig.eventStoreUrl });
+  await eventStore.init();
+  const worker: Worker | undefined = embeddedWorker
+    ? await startWorker({ database, eventStore, logger, projectors: allProjectors(), reactors: allReactors({ database, eventStore, logger }) })
+    : undefined;
+
+  const tls = await loadTlsMaterial({ certFile: config.tlsCertFile, keyFile: config.tlsKeyFile, dataDir: config.dataDir });
+  const embedded = embeddedWorker && !processConfig.databaseUrl;
+  const adminToken = embedded ? resolveAdminToken(config.adminToken, config.dataDir) : config.adminToken;
+  const api = await createApiApp({
+    database,
+    eventStore,
+    tls,
+    jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    adminToken,
+    bodyLimitBytes: config.bodyLimitBytes,
+    tenantRequestsPerMinute: config.tenantRequestsPerMinute,
+    addressRequestsPerMinute: config.addressRequestsPerMinute,
+    trustProxy: config.trustProxy,
+    logLevel: process.env.LOG_LEVEL ?? 'info',
+  });
+  await api.listen(config.port, config.host);
+  const baseUrl = config.publicBaseUrl;
+  const lines = [`Shipledger listening on ${baseUrl} (HTTPS only)`, `TLS certificate SHA-256 fingerprint: ${tls.fingerprint}`];
+  if (tls.selfSigned) lines.push(`Self-signed certificate: ${join(config.dataDir, 'tls', 'cert.pem')}`);
+  if (embedded && adminToken && !config.adminToken) lines.push(`Admin token (for /admin): ${join(config.dataDir, 'secrets', 'admin-token')}`);
+  if (embedded) {
+    const { credentials } = await ensureDemoCredentials(api.platform, config.dataDir, baseUrl);
+    const certPath = tls.selfSigned ? join(config.dataDir, 'tls', 'cert.pem') : undefined;
+    lines.push(demoInstructions(credentials, certPath, join(config.dataDir, 'demo-credentials.json')));
+  }
+  lines.push(`API docs: ${baseUrl}/docs`);
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await api.close();
+    await worker?.close();
+    await eventStore.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import { randomSecret } from '../crypto/secret-hash';
+import { parseScopeString, scopeString } from '../tenancy/scopes';
+
+export const TOKEN_LIFETIME_SECONDS = 86_400;
+const ISSUER = 'shipledger';
+const AUDIENCE = 'shipledger-api';
+
+export interface AccessTokenClaims {
+  tenantId: string;
+  clientId: string;
+  scopes: string[];
+  merchants: string[] | '*';
+  scope: string;
+}
+
+/** Signs and verifies access tokens: HS256 JWTs (tenant, client, scope, merchants, expiry). */
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string, private readonly now: () => number = Date.now) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async issue(input: { tenantId: string; clientId: string; scopes: readonly string[]; merchants: readonly string[] }): Promise<{ accessToken: string; scope: string; expiresIn: number }> {
+    const scope = scopeString(input.tenantId, input.merchants, input.scopes);
+    const issuedAt = Math.floor(this.now() / 1000);
+    const accessToken = await new SignJWT({ tid: input.tenantId, scope })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setSubject(input.clientId)
+      .setJti(randomUUID())
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)
+      .sign(this.key);
+    return { accessToken, scope, expiresIn: TOKEN_LIFETIME_SECONDS };
+  }
+
+  /** The claims of a valid token, or undefined when it is malformed, forged or expired. */
+  async verify(token: string): Promise<AccessTokenClaims | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+        currentDate: new Date(this.now()),
+      });
+      if (typeof payload.tid !== 'string' || typeof payload.sub !== 'string' || typeof payload.scope !== 'string') return undefined;
+      const { scopes, merchants } = parseScopeString(payload.scope);
+      return { tenantId: payload.tid, clientId: payload.sub, scopes, merchants, scope: payload.scope };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** JWT_SECRET when set; otherwise a secret generated once into the data folder (or memory). */
+export function resolveJwtSecret(configured: string | undefined, dataDir: string | undefined): string {
+  if (configured) return configured;
+  if (!dataDir) return randomSecret(48);
+  const path = join(dataDir, 'secrets', 'jwt-secret');
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
+  const secret = randomSecret(48);
+  writeFileSync(path, secret, { mode: 0o600 });
+  return secret;
+}

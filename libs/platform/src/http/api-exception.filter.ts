@@ -1,0 +1,27 @@
+import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorShapeForPath, renderErrorBody, type ErrorShape } from './error-body';
+import { toApiError } from './to-api-error';
+
+/** The request property where the matched route's area is recorded (set by the auth guard). */
+export const ERROR_SHAPE_KEY = 'shipledgerErrorShape';
+
+/**
+ * Renders every error in the body shape of the route's area (@UseErrorArea, else by path). Unknown
+ * errors become a 500 with no internals in the body; they are logged with the request id.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest & Record<string, unknown>>();
+    const reply = http.getResponse<FastifyReply>();
+    const error = toApiError(exception);
+    if (error.status >= 500) this.logger.error({ err: exception, requestId: request.id }, 'Unhandled error');
+    const shape = (request[ERROR_SHAPE_KEY] as ErrorShape | undefined) ?? errorShapeForPath(request.url);
+    if (reply.sent) return;
+    reply.headers(error.headers).status(error.status).type('application/json').send(renderErrorBody(shape, error));
+  }
+}

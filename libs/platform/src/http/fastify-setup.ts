@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from './api-error';
+import { errorShapeForPath, renderErrorBody } from './error-body';
+import { CORRELATION_ID_KEY, correlationIdFrom } from './request-ids';
+import { rateLimitHeaders, type TokenBuckets } from '../rate-limit/token-bucket';
+
+export interface FastifySetupOptions {
+  buckets: TokenBuckets;
+  addressRequestsPerMinute: number;
+  /** Requests the app sends to itself (legacy aliases) carry this header value and are not counted twice. */
+  internalSecret: string;
+  /** Behind a trusted proxy: refuse requests the client sent over plain HTTP (X-Forwarded-Proto). */
+  requireHttps: boolean;
+}
+
+export const INTERNAL_HEADER = 'x-shipledger-internal';
+
+/**
+ * Body parsing and the per-request basics that run before Nest routing: JSON only (form encoding only
+ * on the token endpoint), request and correlation ids echoed back, and the per-address budget.
+ */
+export function configureFastify(fastify: FastifyInstance, options: FastifySetupOptions): void {
+  fastify.removeAllContentTypeParsers();
+  const defaultJson = fastify.getDefaultJsonParser('error', 'error') as unknown as
+    (request: unknown, body: string, done: (error: Error | null, value?: unknown) => void) => void;
+  const parseJson = (request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void) => {
+    if (String(body).trim() === '') return done(null, undefined);
+    defaultJson(request, String(body), (error, value) => {
+      if (error) return done(ApiError.badRequest('Malformed JSON in the request body', [], 'malformed_json'), undefined);
+      done(null, value);
+    });
+  };
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
+  fastify.addContentTypeParser(/^application\/[a-z0-9.+-]*\+json$/i, { parseAs: 'string' }, parseJson);
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    if (request.url.split('?')[0] !== '/oauth/token') {
+      return done(new ApiError(415, ['Unsupported content type: send application/json'], 'unsupported_media_type'), undefined);
+    }
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  fastify.addHook('onRequest', async (request, reply) => {
+    const correlationId = correlationIdFrom(request.headers, request.id);
+    (request as unknown as Record<string, unknown>)[CORRELATION_ID_KEY] = correlationId;
+    (request.raw as unknown as { id: string }).id = request.id;
+    reply.header('x-request-id', request.id).header('x-correlation-id', correlationId);
+    if (options.requireHttps && request.protocol !== 'https') {
+      const error = ApiError.forbidden('HTTPS is required');
+      return reply.status(403).type('application/json').send(renderErrorBody(errorShapeForPath(request.url), error));
+    }
+    if (request.headers[INTERNAL_HEADER] === options.internalSecret) return;
+    const decision = options.buckets.take(`address:${request.ip}`, options.addressRequestsPerMinute);
+    reply.headers(rateLimitHeaders(decision));
+    if (!decision.allowed) {
+      const error = new ApiError(429, [`Rate limit exceeded: retry after ${decision.retryAfterSeconds} seconds`], 'too_many_requests');
+      return reply.status(429).type('application/json').send(renderErrorBody(errorShapeForPath(request.url), error));
+    }
+  });
+}
+
+export function isInternalRequest(request: FastifyRequest, secret: string): boolean {
+  return request.headers[INTERNAL_HEADER] === secret;
+}

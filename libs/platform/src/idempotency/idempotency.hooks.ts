@@ -1,0 +1,25 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IdempotencyStore } from './idempotency.store';
+import { IDEMPOTENCY_CLAIM_KEY, type IdempotencyClaim } from './idempotency.interceptor';
+
+const KEPT_HEADERS = ['content-type', 'location', 'deprecation', 'link'];
+
+/** Stores the final response of a claimed Idempotency-Key, or releases the claim on a 5xx. */
+export function registerIdempotencyHooks(fastify: FastifyInstance, store: IdempotencyStore): void {
+  fastify.addHook('onSend', async (request: FastifyRequest, reply, payload) => {
+    const claim = (request as unknown as Record<string, unknown>)[IDEMPOTENCY_CLAIM_KEY] as IdempotencyClaim | undefined;
+    if (!claim) return payload;
+    (request as unknown as Record<string, unknown>)[IDEMPOTENCY_CLAIM_KEY] = undefined;
+    if (reply.statusCode >= 500 || typeof payload !== 'string') {
+      await store.release(claim.tenantId, claim.key);
+      return payload;
+    }
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    await store.complete(claim.tenantId, claim.key, reply.statusCode, headers, payload);
+    return payload;
+  });
+}

@@ -1,0 +1,58 @@
+import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { of, type Observable } from 'rxjs';
+import { ApiError } from '../http/api-error';
+import { AUTH_CONTEXT_KEY, type AuthContext } from '../http/auth-context';
+import { PLATFORM_SERVICES, type PlatformServices } from '../platform-services';
+import { requestHash } from './request-hash';
+
+export const IDEMPOTENCY_CLAIM_KEY = 'shipledgerIdempotencyClaim';
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export interface IdempotencyClaim {
+  tenantId: string;
+  key: string;
+}
+
+/**
+ * Idempotency-Key on tenant POST/PUT/PATCH/DELETE calls: a first request claims the key and its
+ * response is stored by the onSend hook (idempotency.hooks.ts); a retry with the same request replays
+ * it without running the handler; a different request with the same key, or one while the first is
+ * still running, is a 409.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(@Inject(PLATFORM_SERVICES) private readonly platform: PlatformServices) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const request = context.switchToHttp().getRequest<FastifyRequest & Record<string, unknown>>();
+    const header = request.headers['idempotency-key'];
+    const auth = request[AUTH_CONTEXT_KEY] as AuthContext | undefined;
+    if (!MUTATING.has(request.method) || header === undefined || !auth) return next.handle();
+    const key = Array.isArray(header) ? header[0] : header;
+    if (!KEY_PATTERN.test(key)) {
+      throw ApiError.badRequest('Idempotency-Key must be 1-255 printable characters', [{ field: 'Idempotency-Key', message: 'must be 1-255 printable characters' }]);
+    }
+    const hash = requestHash(request.method, request.url, request.body);
+    const outcome = await this.platform.idempotency.begin(auth.tenantId, key, request.method, request.url, hash);
+    switch (outcome.kind) {
+      case 'new':
+        request[IDEMPOTENCY_CLAIM_KEY] = { tenantId: auth.tenantId, key } satisfies IdempotencyClaim;
+        return next.handle();
+      case 'replay': {
+        const reply = context.switchToHttp().getResponse<FastifyReply>();
+        reply.status(outcome.status).headers({ ...outcome.headers, 'idempotent-replayed': 'true' });
+        return of(JSON.parse(outcome.body));
+      }
+      case 'mismatch':
+        throw ApiError.conflict('Idempotency-Key was already used with a different request');
+      case 'in_progress':
+        throw ApiError.conflict('A request with this Idempotency-Key is still in progress');
+      default: {
+        const unreachable: never = outcome;
+        throw new Error(`Unknown idempotency outcome ${JSON.stringify(unreachable)}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,24 @@
+/** Permission scopes a client application may be granted (spec: read, create and update per area). */
+export const API_SCOPES = [
+  'read:shipments', 'create:shipments', 'update:shipments',
+  'read:orders', 'create:orders', 'update:orders',
+  'read:configuration', 'create:configuration', 'update:configuration',
+] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+
+export function isApiScope(value: string): value is ApiScope {
+  return (API_SCOPES as readonly string[]).includes(value);
+}
+
+/** The token's `scope` string: `tenant:ACME merchant:SHOP1 read:shipments ...`. */
+export function scopeString(tenantId: string, merchants: readonly string[], scopes: readonly string[]): string {
+  return [`tenant:${tenantId}`, ...merchants.map((m) => `merchant:${m}`), ...scopes].join(' ');
+}
+
+/** Split a token scope string into permission scopes and merchants ('*' when none is named). */
+export function parseScopeString(scope: string): { scopes: string[]; merchants: string[] | '*' } {
+  const parts = scope.split(' ').filter(Boolean);
+  const merchants = parts.filter((p) => p.startsWith('merchant:')).map((p) => p.slice('merchant:'.length));
+  const scopes = parts.filter((p) => !p.startsWith('merchant:') && !p.startsWith('tenant:'));
+  return { scopes, merchants: merchants.length ? merchants : '*' };
+}

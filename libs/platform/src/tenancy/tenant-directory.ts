@@ -1,0 +1,54 @@
+import { sha256Hex, verifySecret } from '../crypto/secret-hash';
+import type { TenantRepository } from './tenant.repository';
+import type { ClientApplication, Tenant } from './tenant.types';
+
+const TENANT_TTL_MS = 5_000;
+const VERIFIED_KEY_TTL_MS = 30_000;
+
+/**
+ * Read side of tenancy for every request, with short in-process caches: scrypt is deliberately slow,
+ * so a verified API key is remembered (by its SHA-256, never in clear) for 30 s; tenant settings and
+ * client status for 5 s. Changes made through this process take effect at once; through another
+ * process within those windows.
+ */
+export class TenantDirectory {
+  private readonly tenants = new Map<string, { value: Tenant | undefined; until: number }>();
+  private readonly clients = new Map<string, { value: ClientApplication | undefined; until: number }>();
+  private readonly verifiedKeys = new Map<string, number>();
+
+  constructor(private readonly repository: TenantRepository) {}
+
+  async tenant(tenantId: string): Promise<Tenant | undefined> {
+    const cached = this.tenants.get(tenantId);
+    if (cached && cached.until > Date.now()) return cached.value;
+    const value = await this.repository.findTenant(tenantId);
+    this.tenants.set(tenantId, { value, until: Date.now() + TENANT_TTL_MS });
+    return value;
+  }
+
+  async client(clientId: string): Promise<ClientApplication | undefined> {
+    const cached = this.clients.get(clientId);
+    if (cached && cached.until > Date.now()) return cached.value;
+    const found = await this.repository.findClient(clientId);
+    this.clients.set(clientId, { value: found?.client, until: Date.now() + TENANT_TTL_MS });
+    return found?.client;
+  }
+
+  async isValidApiKey(tenantId: string, apiKey: string): Promise<boolean> {
+    const cacheKey = sha256Hex(`${tenantId}\u0000${apiKey}`);
+    const until = this.verifiedKeys.get(cacheKey);
+    if (until && until > Date.now()) return true;
+    const hash = await this.repository.liveApiKeyHash(tenantId);
+    if (!hash || !(await verifySecret(apiKey, hash))) return false;
+    if (this.verifiedKeys.size > 10_000) this.verifiedKeys.clear();
+    this.verifiedKeys.set(cacheKey, Date.now() + VERIFIED_KEY_TTL_MS);
+    return true;
+  }
+
+  /** Forget what this process cached about a tenant (after rotation, settings, client changes). */
+  invalidate(tenantId?: string, clientId?: string): void {
+    if (tenantId) this.tenants.delete(tenantId);
+    if (clientId) this.clients.delete(clientId);
+    if (tenantId) this.verifiedKeys.clear();
+  }
+}

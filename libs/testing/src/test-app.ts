@@ -1,0 +1,190 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { Agent, request as undiciRequest } from 'undici';
+import type { Database } from '@shipledger/database';
+import { createEventStore, type EventStore } from '@shipledger/event-store';
+import { generateSelfSigned, randomSecret, TenantAdmin, type ApiScope, API_SCOPES } from '@shipledger/platform';
+import { startWorker, type Worker } from '@shipledger/projections';
+import { createApiApp, type ApiApp } from '../../../apps/api/src/create-api-app';
+import { allProjectors, allReactors } from '../../../apps/worker/src/registry';
+import { createPgliteDatabase, createTestDatabase } from './test-database';
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Record<string, string>;
+  /** Parsed JSON (undefined when the body is empty or not JSON). */
+  body: T;
+  text: string;
+}
+
+export interface TestRequestOptions {
+  headers?: Record<string, string>;
+  /** Sent as JSON (Content-Type: application/json unless headers say otherwise). */
+  body?: unknown;
+  /** Sent as is, e.g. malformed JSON or a form body; set the content type in headers. */
+  rawBody?: string | Buffer;
+}
+
+export interface TestHttpClient {
+  request<T = any>(method: string, path: string, options?: TestRequestOptions): Promise<TestResponse<T>>;
+}
+
+export interface TestTenant {
+  tenantId: string;
+  apiKey: string;
+  clientId: string;
+  clientSecret: string;
+  merchants: string[];
+  token: string;
+  /** tenant-id, x-api-key and Authorization, ready to spread into request headers. */
+  headers: Record<string, string>;
+}
+
+export interface CreateTestTenantOptions {
+  /** Merchant ids of the tenant (fresh ids are generated when omitted: one merchant). */
+  merchants?: string[];
+  /** The client's scopes; every scope when omitted. */
+  scopes?: readonly string[];
+  /** Limit the client to these merchants (merchant:X scopes); all when omitted. */
+  clientMerchants?: string[];
+  legacy?: boolean;
+  rateLimitPerMinute?: number;
+  shipmentsListMonthlyQuota?: number;
+}
+
+export interface TestApp {
+  baseUrl: string;
+  http: TestHttpClient;
+  api: ApiApp;
+  database: Database;
+  eventStore: EventStore;
+  adminToken: string;
+  /** Authorization for the /admin API. */
+  adminHeaders: Record<string, string>;
+  createTenant(options?: CreateTestTenantOptions): Promise<TestTenant>;
+  /** Resolves when every projector and reactor has processed everything appended so far. */
+  waitUntilCaughtUp(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StartTestAppOptions {
+  /** A fresh Postgres database instead of an in-memory PGlite. */
+  postgres?: boolean;
+  /** Run the projectors and reactors in-process (default true). */
+  worker?: boolean;
+  bodyLimitBytes?: number;
+  addressRequestsPerMinute?: number;
+  loginFailures?: { perClient: number; perAddress: number };
+}
+
+/** The whole API with the embedded worker over real HTTPS on 127.0.0.1 and a random port. */
+export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
+  const db = options.postgres ? await createTestDatabase() : await createPgliteDatabase();
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const eventStore = createEventStore({ database: db.database });
+  await eventStore.init();
+  const worker: Worker | undefined = options.worker === false ? undefined : await startWorker({
+    database: db.database,
+    eventStore,
+    logger,
+    projectors: allProjectors(),
+    reactors: allReactors({ database: db.database, eventStore, logger }),
+    retryBaseMs: 20,
+    idlePollMs: 200,
+  });
+  const adminToken = randomSecret(24);
+  const tls = await generateSelfSigned();
+  const api = await createApiApp({
+    database: db.database,
+    eventStore,
+    tls,
+    jwtSecret: randomSecret(32),
+    adminToken,
+    bodyLimitBytes: options.bodyLimitBytes,
+    addressRequestsPerMinute: options.addressRequestsPerMinute ?? 1_000_000,
+    loginFailures: options.loginFailures,
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+  });
+  const baseUrl = await api.listen(0, '127.0.0.1');
+  const agent = new Agent({ connect: { ca: tls.cert, servername: 'localhost' } });
+  const http = httpClient(baseUrl, agent);
+  const admin = new TenantAdmin(api.platform.repository, api.platform.directory);
+
+  return {
+    baseUrl,
+    http,
+    api,
+    database: db.database,
+    eventStore,
+    adminToken,
+    adminHeaders: { authorization: `Bearer ${adminToken}` },
+    async createTenant(tenantOptions = {}) {
+      const merchants = tenantOptions.merchants ?? [`M${randomBytes(4).toString('hex')}`];
+      const created = await admin.createTenant({
+        tenantId: `T${randomUUID().replace(/-/g, '').slice(0, 16)}`,
+        name: 'Test tenant',
+        merchants: merchants.map((merchantId) => ({ merchantId, name: merchantId })),
+        settings: {
+          legacyCompatibility: tenantOptions.legacy ?? false,
+          rateLimitPerMinute: tenantOptions.rateLimitPerMinute ?? null,
+          shipmentsListMonthlyQuota: tenantOptions.shipmentsListMonthlyQuota ?? null,
+        },
+      });
+      const client = await admin.createClient(created.tenant_id, {
+        name: 'test client',
+        scopes: [...(tenantOptions.scopes ?? (API_SCOPES as readonly ApiScope[]))],
+        merchants: tenantOptions.clientMerchants ?? [],
+      });
+      const tokenResponse = await http.request('POST', '/oauth/token', { body: { client_id: client.client_id, client_secret: client.client_secret } });
+      if (tokenResponse.status !== 200) throw new Error(`Token request failed: ${tokenResponse.status} ${tokenResponse.text}`);
+      const token = tokenResponse.body.access_token as string;
+      return {
+        tenantId: created.tenant_id,
+        apiKey: created.api_key,
+        clientId: client.client_id,
+        clientSecret: client.client_secret,
+        merchants,
+        token,
+        headers: { 'tenant-id': created.tenant_id, 'x-api-key': created.api_key, authorization: `Bearer ${token}` },
+      };
+    },
+    async waitUntilCaughtUp(timeoutMs = 20_000) {
+      if (!worker) throw new Error('startTestApp({worker: false}) runs no worker');
+      await worker.waitUntilCaughtUp({ timeoutMs });
+    },
+    async close() {
+      await api.close();
+      await worker?.close();
+      await agent.close();
+      await eventStore.close();
+      await db.drop();
+    },
+  };
+}
+
+function httpClient(baseUrl: string, agent: Agent): TestHttpClient {
+  return {
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { ...(options.headers ?? {}) };
+      let body: string | Buffer | undefined;
+      if (options.rawBody !== undefined) body = options.rawBody;
+      else if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+      }
+      const response = await undiciRequest(`${baseUrl}${path}`, { method: method as any, headers, body, dispatcher: agent });
+      const text = await response.body.text();
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      const flatHeaders: Record<string, string> = {};
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (value !== undefined) flatHeaders[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      }
+      return { status: response.statusCode, headers: flatHeaders, body: parsed as any, text };
+    },
+  };
+}
