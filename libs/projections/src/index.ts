@@ -7,4 +7,4 @@ export { migrateProjectionsSchema, runMigrations, PROJECTIONS_SCHEMA } from './p
 export { readCheckpoint, readAllCheckpoints, type ProjectionCheckpoint } from './projection-checkpoints';
 export { listParkedEvents, unparkEvent, type ParkedEvent } from './reactor-checkpoints';
 export { RebuildInProgressError, readRebuildClaims, type RebuildClaim } from './rebuild-claims';
-export { ProjectorOutdatedError } from './projector-runner';
+export { migrateReadModels, prepareReadModel, ProjectorOutdatedError } from './migrate-read-models';

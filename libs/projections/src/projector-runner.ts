@@ -1,11 +1,11 @@
 import type { Database } from '@shipledger/database';
 import type { EventStore } from '@shipledger/event-store';
-import { readModelSchema, type Projector } from './projector';
+import type { Projector } from './projector';
 import { applyLiveBatch, assertProjectorName } from './apply-events';
 import { backoffMs, pause, type Doorbell } from './doorbell';
 import { FollowerProgress } from './follower-progress';
-import { CheckpointMovedError, createCheckpoint, readCheckpoint, type ProjectionCheckpoint } from './projection-checkpoints';
-import { runMigrations } from './projections-schema';
+import { CheckpointMovedError, type ProjectionCheckpoint } from './projection-checkpoints';
+import { prepareReadModel, ProjectorOutdatedError } from './migrate-read-models';
 import { RebuildInProgressError } from './rebuild-claims';
 import { rebuildProjector } from './rebuild-projector';
 import type { WorkerLogger } from './worker-logger';
@@ -14,14 +14,6 @@ export interface RunnerTuning {
   batchSize: number;
   retryBaseMs: number;
   retryMaxMs: number;
-}
-
-/** The checkpoint says a newer version of this projector owns the tables: this process must not write. */
-export class ProjectorOutdatedError extends Error {
-  constructor(readonly projector: string, readonly running: number, readonly stored: number) {
-    super(`projector ${projector} v${running} is older than its read model (v${stored}); not running it`);
-    this.name = 'ProjectorOutdatedError';
-  }
 }
 
 /**
@@ -46,20 +38,9 @@ export class ProjectorRunner {
 
   /** Start-up: the live schema exists and is migrated when this resolves (unless a rebuild is due). */
   async prepare(): Promise<void> {
-    const db = this.database.kysely;
-    const { name, version } = this.projector;
-    let stored = await readCheckpoint(db, name);
-    if (!stored) {
-      await runMigrations(db, readModelSchema(name), this.projector.migrations);
-      await createCheckpoint(db, name, version);
-      stored = await readCheckpoint(db, name);
-    } else if (stored.version === version) {
-      await runMigrations(db, readModelSchema(name), this.projector.migrations);
-    }
-    if (!stored) throw new Error(`checkpoint of ${name} vanished during start-up`);
-    if (stored.version > version) throw new ProjectorOutdatedError(name, version, stored.version);
+    const stored = await prepareReadModel(this.database.kysely, this.projector);
     this.checkpoint = stored;
-    if (stored.version === version) this.progress.advance(stored.position);
+    if (stored.version === this.projector.version) this.progress.advance(stored.position);
   }
 
   async run(signal: AbortSignal): Promise<void> {

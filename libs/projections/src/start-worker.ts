@@ -4,7 +4,8 @@ import type { Projector, Reactor } from './projector';
 import { Doorbell } from './doorbell';
 import { FollowerProgress } from './follower-progress';
 import { migrateProjectionsSchema } from './projections-schema';
-import { ProjectorOutdatedError, ProjectorRunner } from './projector-runner';
+import { ProjectorOutdatedError } from './migrate-read-models';
+import { ProjectorRunner } from './projector-runner';
 import { ReactorRunner } from './reactor-runner';
 import type { WorkerLogger } from './worker-logger';
 
