@@ -41,6 +41,15 @@ export class LabelStore {
     return { kind: row.kind, trackingNo: row.tracking_no, contentType: row.content_type, content: Buffer.from(row.content) };
   }
 
+  /** Every tenant's label of this shipment id and kind (shipment ids are UUIDs: in practice one). */
+  async candidates(shipmentId: string, kind: LabelKind): Promise<(StoredLabel & { tenantId: string })[]> {
+    const db = await this.db();
+    const rows = await db.selectFrom('labels').selectAll().where('shipment_id', '=', shipmentId).where('kind', '=', kind).limit(5).execute();
+    return rows.map((row) => ({
+      tenantId: row.tenant_id, kind: row.kind, trackingNo: row.tracking_no, contentType: row.content_type, content: Buffer.from(row.content),
+    }));
+  }
+
   async remove(tenantId: string, shipmentId: string, kind: LabelKind): Promise<void> {
     const db = await this.db();
     await db.deleteFrom('labels').where('tenant_id', '=', tenantId).where('shipment_id', '=', shipmentId).where('kind', '=', kind).execute();

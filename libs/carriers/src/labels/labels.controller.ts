@@ -1,34 +1,48 @@
-import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ApiError, PublicRoute, UseErrorArea } from '@shipledger/platform';
+import { LABEL_KINDS, type LabelKind } from '../accounts/carrier-account';
 import { CARRIERS_CONTEXT } from '../carriers.tokens';
 import type { CarriersContext } from '../carriers.context';
 
+const NOT_FOUND = 'No label found at this address';
+
 /**
- * Signed label links, opened by printers and browsers without a bearer token. A forged (or unknown)
- * link is a 404 — it reveals nothing — and a genuine but expired one a 403.
+ * Signed label links, opened by printers and browsers without a bearer token. A forged link (or one
+ * for a label that does not exist) is a 404 — it reveals nothing — and a genuine but expired one a 403.
  */
 @Controller('labels')
 @UseErrorArea('shipping')
 export class LabelsController {
   constructor(@Inject(CARRIERS_CONTEXT) private readonly context: CarriersContext) {}
 
-  @Get(':token')
+  @Get(':shipmentId/:kind')
   @PublicRoute()
-  async fetch(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
-    const check = this.context.signer.verify(token);
-    if (!check.ok) {
-      if (check.reason === 'expired') throw ApiError.forbidden('This label link has expired; refresh the label for a new link.');
-      throw ApiError.notFound('No label found at this address');
+  async fetch(
+    @Param('shipmentId') shipmentId: string,
+    @Param('kind') kind: string,
+    @Query('expires') expires: string | undefined,
+    @Query('signature') signature: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const expiresAt = Number(expires);
+    if (!(LABEL_KINDS as readonly string[]).includes(kind) || !Number.isInteger(expiresAt) || !signature) throw ApiError.notFound(NOT_FOUND);
+    let expired = false;
+    for (const label of await this.context.labelStore.candidates(shipmentId, kind as LabelKind)) {
+      const check = this.context.signer.verify({ tenantId: label.tenantId, shipmentId, kind: kind as LabelKind, expiresAt }, signature);
+      if (!check.ok) {
+        expired ||= check.reason === 'expired';
+        continue;
+      }
+      const extension = kind === 'service_zpl' ? 'zpl' : 'pdf';
+      await reply
+        .header('content-type', label.contentType)
+        .header('content-disposition', `inline; filename="${label.trackingNo}-${kind}.${extension}"`)
+        .header('cache-control', 'private, max-age=300')
+        .send(label.content);
+      return;
     }
-    const { tenantId, shipmentId, kind } = check.claim;
-    const label = await this.context.labelStore.get(tenantId, shipmentId, kind);
-    if (!label) throw ApiError.notFound('No label found at this address');
-    const extension = kind === 'service_zpl' ? 'zpl' : 'pdf';
-    await reply
-      .header('content-type', label.contentType)
-      .header('content-disposition', `inline; filename="${label.trackingNo}-${kind}.${extension}"`)
-      .header('cache-control', 'private, max-age=300')
-      .send(label.content);
+    if (expired) throw ApiError.forbidden('This label link has expired; refresh the label for a new link.');
+    throw ApiError.notFound(NOT_FOUND);
   }
 }
