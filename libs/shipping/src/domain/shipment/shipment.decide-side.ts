@@ -68,6 +68,9 @@ export function decideRecord(
   switch (command.type) {
     case 'RefreshLabel':
       if (!state.tracking_no) throw new ShipmentCommandRejected('not_booked', ShipmentMessages.notBooked(state.shipment_id));
+      if (state.content.pre_booked && !state.labels.default_label_url) {
+        throw new ShipmentCommandRejected('not_booked', ShipmentMessages.bookedElsewhere(state.shipment_id));
+      }
       return state.labels.default_label_url ? [] : [{ type: 'ShipmentLabelRefreshRequested', data: { ...stamp } }];
     case 'RecordBookingSucceeded': {
       if (!isAwaited(state, command.booking_attempt_id)) return [];

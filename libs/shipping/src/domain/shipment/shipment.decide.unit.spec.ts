@@ -153,6 +153,8 @@ describe('reassign, promise, label and documents', () => {
     expect(decide({ type: 'RefreshLabel', ...STAMP }, booked).map((event) => event.type)).toEqual(['ShipmentLabelRefreshRequested']);
     const labelled = run({ type: 'RecordLabelGenerated', labels: { default_label_url: 'u' }, ...STAMP }, booked);
     expect(decide({ type: 'RefreshLabel', ...STAMP }, labelled)).toEqual([]);
+    const prebooked = create(bookableContent({ pre_booked: true, pre_booking_info: { input_carrier: 'DHL', carrier_tracking_no: 'T' } }), false);
+    expect(() => decide({ type: 'RefreshLabel', ...STAMP }, prebooked)).toThrow('booked outside the service');
   });
 
   it('documents: single refuses an existing id, bulk replaces, replace needs one', () => {

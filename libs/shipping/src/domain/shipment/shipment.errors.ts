@@ -35,4 +35,5 @@ export const ShipmentMessages = {
   documentExists: (documentId: string) => `Document ${documentId} is already uploaded on this shipment`,
   documentMissing: (documentId: string) => `Document ${documentId} is not uploaded on this shipment`,
   notBooked: (shipmentId: string) => `Shipment ${shipmentId} has no label: it is not booked.`,
+  bookedElsewhere: (shipmentId: string) => `Shipment ${shipmentId} was booked outside the service: it has no label to refresh.`,
 } as const;
