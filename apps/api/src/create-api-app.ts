@@ -32,6 +32,8 @@ export interface ApiApp {
   app: NestFastifyApplication;
   platform: PlatformServices;
   fastify: FastifyInstance;
+  /** Every route the app serves (method and Fastify pattern), for tests that walk all of them. */
+  routes: Array<{ method: string; url: string }>;
   /** Starts the HTTPS listener; resolves to its base URL (https://host:port). */
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -65,6 +67,10 @@ export async function createApiApp(options: ApiAppOptions): Promise<ApiApp> {
   app.useLogger(app.get(Logger));
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   const internalSecret = randomUUID();
+  const routes: Array<{ method: string; url: string }> = [];
+  fastify.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
   configureFastify(fastify, {
     buckets: platform.buckets,
     addressRequestsPerMinute: platform.options.addressRequestsPerMinute,
@@ -80,6 +86,7 @@ export async function createApiApp(options: ApiAppOptions): Promise<ApiApp> {
     app,
     platform,
     fastify,
+    routes,
     async listen(port, host = '0.0.0.0') {
       await app.listen(port, host);
       const address = fastify.server.address();
