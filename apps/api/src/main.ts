@@ -4,8 +4,9 @@ import pino from 'pino';
 import { openDatabase } from '@shipledger/database';
 import { createEventStore } from '@shipledger/event-store';
 import { loadPlatformConfig, loadTlsMaterial, resolveJwtSecret } from '@shipledger/platform';
-import { startWorker, type Worker } from '@shipledger/projections';
+import { migrateReadModels, startWorker, type Worker } from '@shipledger/projections';
 import { loadProcessConfig } from '../../worker/src/config';
+import { acquireDataDirLock } from '../../worker/src/data-dir-lock';
 import { allProjectors, allReactors } from '../../worker/src/registry';
 import { createApiApp } from './create-api-app';
 import { demoInstructions, ensureDemoCredentials, resolveAdminToken } from './embedded/demo-credentials';
@@ -22,12 +23,16 @@ async function main(): Promise<void> {
   const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
   mkdirSync(config.dataDir, { recursive: true });
 
+  // PGlite serves one process: the lock makes a second api, worker or cli on this folder refuse to start.
+  const dataDirLock = processConfig.databaseUrl ? undefined : acquireDataDirLock(processConfig.dataDir, 'shipledger api');
   const database = await openDatabase({ url: processConfig.databaseUrl, dataDir: processConfig.pgliteDir });
   const eventStore = createEventStore({ database, eventStoreUrl: processConfig.eventStoreUrl });
   await eventStore.init();
   const worker: Worker | undefined = embeddedWorker
     ? await startWorker({ database, eventStore, logger, projectors: allProjectors(), reactors: allReactors({ database, eventStore, logger }) })
     : undefined;
+  // Without a worker in this process, the read-model tables its queries use must exist all the same.
+  if (!worker) await migrateReadModels(database.kysely, allProjectors());
 
   const tls = await loadTlsMaterial({ certFile: config.tlsCertFile, keyFile: config.tlsKeyFile, dataDir: config.dataDir });
   const embedded = embeddedWorker && !processConfig.databaseUrl;
@@ -65,6 +70,7 @@ async function main(): Promise<void> {
     await worker?.close();
     await eventStore.close();
     await database.close();
+    dataDirLock?.release();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());
