@@ -61,6 +61,8 @@ export class CreateShipmentHandler {
     try {
       await this.repository.append(shipmentId, input.tenantId, events, 'no_stream', meta);
     } catch (error) {
+      // The shipment was not written: its reference must not stay taken.
+      if (reference) await this.references.release(input.tenantId, reference, shipmentId, meta, at);
       // A fresh UUID never collides; if it ever did, the create must not write into someone's shipment.
       if (error instanceof WrongExpectedRevisionError) throw new ShipmentCommandRejected('already_exists', ShipmentMessages.duplicateReference());
       throw error;

@@ -33,25 +33,41 @@ export class ShipmentCommandService {
   async execute(tenantId: string, shipmentRef: string, command: CommandSource, meta: CommandMeta): Promise<ShipmentState> {
     let loaded: LoadedShipment = await this.locate(tenantId, shipmentRef, meta);
     const shipmentId = loaded.state.shipment_id;
-    for (let attempt = 1; ; attempt++) {
-      const { state, expected } = loaded;
-      const next = typeof command === 'function' ? await command(state) : command;
-      const events = decide(next, state);
-      if (events.length === 0) return state;
-      const after = fold(events, state);
-      const before = state.content.references?.partner_shipment_reference;
-      const now = after.content.references?.partner_shipment_reference;
-      if (now && now !== before) await this.references.reserve(tenantId, now, shipmentId, meta, next.at);
-      try {
-        await this.repository.append(shipmentId, tenantId, events, expected, meta);
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
-        loaded = await this.repository.load(shipmentId);
-        continue;
+    // A new partner reference reserved by an attempt that then lost its append: freed unless finally used.
+    let reserved: { reference: string; at: string } | undefined;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        const { state, expected } = loaded;
+        const next = typeof command === 'function' ? await command(state) : command;
+        const events = decide(next, state);
+        if (events.length === 0) return state;
+        const after = fold(events, state);
+        const before = state.content.references?.partner_shipment_reference;
+        const now = after.content.references?.partner_shipment_reference;
+        if (now && now !== before) {
+          await this.references.reserve(tenantId, now, shipmentId, meta, next.at);
+          reserved = { reference: now, at: next.at };
+        }
+        try {
+          await this.repository.append(shipmentId, tenantId, events, expected, meta);
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+          loaded = await this.repository.load(shipmentId);
+          continue;
+        }
+        if (reserved?.reference === now) reserved = undefined;
+        if (before && now !== before) await this.references.release(tenantId, before, shipmentId, meta, next.at);
+        return after;
       }
-      if (before && now !== before) await this.references.release(tenantId, before, shipmentId, meta, next.at);
-      return after;
+    } finally {
+      if (reserved) await this.releaseIfUnused(tenantId, shipmentId, reserved, meta);
     }
+  }
+
+  private async releaseIfUnused(tenantId: string, shipmentId: string, reserved: { reference: string; at: string }, meta: CommandMeta) {
+    const { state } = await this.repository.load(shipmentId);
+    if (state.content.references?.partner_shipment_reference === reserved.reference) return;
+    await this.references.release(tenantId, reserved.reference, shipmentId, meta, reserved.at);
   }
 
   /** The current state of a shipment the caller may see, by shipment id or partner reference. */
