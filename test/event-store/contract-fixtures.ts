@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventData, RecordedEvent } from '@shipledger/event-store';
+import type { EventData, EventStore, RecordedEvent } from '@shipledger/event-store';
 
 export function streamName(prefix = 'contract'): string {
   return `${prefix}-${randomUUID()}`;
@@ -58,5 +58,18 @@ export class EventCollector {
   /** Waits until every one of these ids has been delivered. */
   untilSeen(ids: string[], timeoutMs?: number): Promise<void> {
     return this.until(() => ids.every((id) => this.seen.has(id)), timeoutMs, `${ids.length} ids`);
+  }
+}
+
+/**
+ * Waits until readAll can see `position`. On Postgres, readAll shows an event only once every
+ * transaction that was writing when it committed has ended, anywhere on the server (other suites
+ * share it), so right after an append it may still be held back for a moment.
+ */
+export async function untilVisible(store: EventStore, position: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (((await store.headPosition()) ?? '') < position) {
+    if (Date.now() > deadline) throw new Error(`Position ${position} not visible after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }

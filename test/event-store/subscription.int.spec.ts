@@ -1,6 +1,6 @@
 import type { EventStore, RecordedEvent } from '@shipledger/event-store';
 import { contractAdapters, type OpenedStore } from './contract-adapters';
-import { EventCollector, newEvents, streamName } from './contract-fixtures';
+import { EventCollector, newEvents, streamName, untilVisible } from './contract-fixtures';
 
 describe.each(contractAdapters())('event store contract: subscribe to all ($name)', (adapter) => {
   let opened: OpenedStore;
@@ -16,7 +16,7 @@ describe.each(contractAdapters())('event store contract: subscribe to all ($name
     const start = await store.headPosition();
     const stream = streamName();
     const before = newEvents(5);
-    await store.append(stream, before, 'no_stream');
+    await untilVisible(store, (await store.append(stream, before, 'no_stream')).position);
     const collector = new EventCollector();
     let caughtUpAt = -1;
     const caughtUp = new Promise<void>((resolve) => {

