@@ -1,6 +1,7 @@
 import type { Database } from '@shipledger/database';
 import type { EventStore } from '@shipledger/event-store';
 import type { Reactor } from '@shipledger/projections';
+import { ShipmentDocumentContents } from '@shipledger/shipping';
 import { CarrierAccountDirectoryAdapter } from './accounts/carrier-account-directory.adapter';
 import { CarrierAccountRepository } from './accounts/carrier-account.repository';
 import { CarrierAccountService } from './accounts/carrier-account.service';
@@ -46,7 +47,7 @@ export class CarriersContext {
   readonly labels: LabelService;
   readonly tracking: TrackingIngestionService;
   readonly simulator: SandboxSimulator;
-  documents: DocumentContentReader;
+  readonly documents: DocumentContentReader;
 
   constructor(readonly options: CarriersContextOptions) {
     this.config = options.config ?? loadCarriersConfig();
@@ -62,15 +63,14 @@ export class CarriersContext {
     this.labels = new LabelService(this.labelStore, this.signer);
     this.tracking = new TrackingIngestionService(this.writer, this.bookings);
     this.simulator = new SandboxSimulator(this.sandboxStore, this.tracking);
-    this.documents = options.documents ?? { read: async () => undefined };
+    this.documents = options.documents ?? new ShipmentDocumentContents(options.database, options.eventStore);
   }
 
   reactors(): Reactor[] {
-    const documents: DocumentContentReader = { read: (...args) => this.documents.read(...args) };
     return [
       new BookingReactor(this.writer, this.accountRepository, this.carriers, this.bookings, this.labels),
       new CarrierLifecycleReactor(this.writer, this.accountRepository, this.carriers, this.bookings),
-      new DocumentSyncReactor(this.writer, this.accountRepository, this.carriers, this.bookings, documents),
+      new DocumentSyncReactor(this.writer, this.accountRepository, this.carriers, this.bookings, this.documents),
       new LabelRefreshReactor(this.writer, this.accountRepository, this.carriers, this.bookings, this.labels),
     ];
   }

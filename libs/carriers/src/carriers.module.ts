@@ -1,18 +1,20 @@
 import { Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DATABASE, type Database } from '@shipledger/database';
 import { EVENT_STORE, type EventStore } from '@shipledger/event-store';
-import { CARRIER_ACCOUNT_DIRECTORY } from '@shipledger/shipping';
+import { CARRIER_ACCOUNT_DIRECTORY, ShippingModule } from '@shipledger/shipping';
 import { CarrierAccountService } from './accounts/carrier-account.service';
 import { CarrierAccountsController } from './accounts/carrier-accounts.controller';
 import { carriersContextFor, type CarriersContext } from './carriers.context';
 import { CARRIERS_CONTEXT } from './carriers.tokens';
+import { RetryUploadController } from './documents/retry-upload.controller';
 import { LabelsController } from './labels/labels.controller';
 import { SandboxClockController } from './sandbox/sandbox-clock.controller';
 import { TrackingEventsController } from './tracking/tracking-events.controller';
 
 /** Carrier accounts, signed labels, carrier tracking webhooks and the sandbox clock. */
 @Module({
-  controllers: [CarrierAccountsController, LabelsController, TrackingEventsController, SandboxClockController],
+  imports: [ShippingModule],
+  controllers: [CarrierAccountsController, LabelsController, TrackingEventsController, SandboxClockController, RetryUploadController],
   providers: [
     {
       provide: CARRIERS_CONTEXT,
