@@ -4,9 +4,9 @@ import type { ErrorArea } from './route-metadata';
 /** Where an error body's shape comes from: a route's area, or the token endpoint's OAuth shape. */
 export type ErrorShape = ErrorArea | 'token';
 
-const ORDERS_AREA_PREFIXES = ['/orders', '/fulfillment-orders', '/delivery-types', '/locations', '/order-types', '/time-slots', '/webhooks'];
+const ORDERS_AREA_PREFIXES = ['/admin', '/orders', '/fulfillment-orders', '/delivery-types', '/locations', '/order-types', '/time-slots', '/webhooks'];
 
-/** For responses with no route metadata (unknown routes, body parser errors): the area by path. */
+/** For errors raised before a route's metadata is known (unknown routes, body parsing): the area by path. */
 export function errorShapeForPath(path: string): ErrorShape {
   const p = path.split('?')[0];
   if (p === '/oauth/token') return 'token';
