@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { CancelShipmentController } from './application/cancel-shipment/cancel-shipment.controller';
 import { ConfirmShipmentController } from './application/confirm-shipment/confirm-shipment.controller';
 import { CreateShipmentController } from './application/create-shipment/create-shipment.controller';
@@ -10,6 +11,7 @@ import { ReadyToShipController } from './application/ready-to-ship/ready-to-ship
 import { ReassignShipmentController } from './application/reassign-shipment/reassign-shipment.controller';
 import { ReprocessShipmentController } from './application/reprocess-shipment/reprocess-shipment.controller';
 import { ShipmentCommandService } from './application/shared/shipment-command.service';
+import { ExecuteShipmentCommandHandler } from './application/shared/execute-shipment.command';
 import { ShipmentHttp } from './application/shared/shipment-http';
 import { ShipmentReferences } from './application/shared/shipment-references';
 import { ShipmentRepository } from './application/shared/shipment.repository';
@@ -31,8 +33,10 @@ import { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './read-model
  * The Shipping context's HTTP side. DATABASE and EVENT_STORE come from the global PlatformModule; the
  * CarrierAccountDirectory from the carriers module (looked up at call time, see CarrierAccountsGateway).
  * The read side (list, bulk status, history) is registered here too so it shares ShipmentCommandService.
+ * Controllers dispatch through @nestjs/cqrs's CommandBus (CreateShipmentCommand, ExecuteShipmentCommand).
  */
 @Module({
+  imports: [CqrsModule],
   controllers: [
     ...SHIPMENT_READ_CONTROLLERS,
     CreateShipmentController,
@@ -59,6 +63,7 @@ import { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './read-model
     CarrierAccountsGateway,
     ShipmentHttp,
     CreateShipmentHandler,
+    ExecuteShipmentCommandHandler,
     DocumentSettingsRepository,
     ShipmentDocumentsHandler,
     {

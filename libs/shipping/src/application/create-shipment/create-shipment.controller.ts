@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Post, Query, UseInterceptors } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiError, canAccessMerchant, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import { ShipmentRequestDto } from '../shared/dto/shipment-request.dto';
@@ -6,14 +7,14 @@ import { commandMetaFrom } from '../shared/command-meta';
 import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
 import { requireIdentity, toShipmentContent } from '../shared/shipment-request.mapper';
 import { toShipmentResponse } from '../shared/shipment-response';
-import { CreateShipmentHandler } from './create-shipment.handler';
+import { CreateShipmentCommand } from './create-shipment.handler';
 
 @ApiTags('shipments')
 @Controller('shipments')
 @UseErrorArea('shipping')
 @UseInterceptors(ShipmentErrorsInterceptor)
 export class CreateShipmentController {
-  constructor(private readonly handler: CreateShipmentHandler) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @Post()
   @HttpCode(200)
@@ -31,10 +32,10 @@ export class CreateShipmentController {
     if (!canAccessMerchant(auth, content.merchant ?? '')) {
       throw ApiError.forbidden(`Not allowed to create shipments for merchant ${content.merchant}`);
     }
-    const state = await this.handler.execute(
+    const state = await this.commandBus.execute(new CreateShipmentCommand(
       { tenantId: auth.tenantId, content, draft: parseDraft(draft) },
       commandMetaFrom(auth),
-    );
+    ));
     return toShipmentResponse(state);
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { WrongExpectedRevisionError } from '@shipledger/event-store';
 import {
   decide,
@@ -26,19 +26,25 @@ export interface CreateShipmentInput {
   shipmentId?: string;
 }
 
+export class CreateShipmentCommand extends Command<ShipmentState> {
+  constructor(readonly input: CreateShipmentInput, readonly meta: CommandMeta) {
+    super();
+  }
+}
+
 /**
  * Create: reserve the partner reference (the uniqueness guarantee), then append the new stream.
  * The booking outcome (pending / error / prebooked) is decided before anything is written.
  */
-@Injectable()
-export class CreateShipmentHandler {
+@CommandHandler(CreateShipmentCommand)
+export class CreateShipmentHandler implements ICommandHandler<CreateShipmentCommand, ShipmentState> {
   constructor(
     private readonly repository: ShipmentRepository,
     private readonly references: ShipmentReferences,
     private readonly carriers: CarrierAccountsGateway,
   ) {}
 
-  async execute(input: CreateShipmentInput, meta: CommandMeta): Promise<ShipmentState> {
+  async execute({ input, meta }: CreateShipmentCommand): Promise<ShipmentState> {
     const shipmentId = input.shipmentId ?? randomUUID();
     const at = (input.now ?? new Date()).toISOString();
     const carrier: CarrierAssignment = input.draft || input.content.pre_booked

@@ -2,7 +2,6 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Controller, HttpCode, Param, Post, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
-import { commandMetaFrom } from '../shared/command-meta';
 import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
 import { ShipmentHttp, stampOf } from '../shared/shipment-http';
 import { ShipmentRepository } from '../shared/shipment.repository';
@@ -27,7 +26,7 @@ export class RefreshLabelController {
   @ApiOperation({ summary: 'The default label URL; regenerates the default label when it is missing' })
   @ApiOkResponse({ description: '{awb: default label URL}' })
   async refresh(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string): Promise<{ awb: string }> {
-    const state = await this.http.commands.execute(auth.tenantId, ref, { type: 'RefreshLabel', ...stampOf(auth) }, commandMetaFrom(auth));
+    const state = await this.http.execute(auth, ref, { type: 'RefreshLabel', ...stampOf(auth) });
     if (state.labels.default_label_url) return { awb: state.labels.default_label_url };
     const deadline = Date.now() + LABEL_REFRESH_TIMEOUT_MS;
     for (let pause = 20; Date.now() < deadline; pause = Math.min(pause * 2, 500)) {

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { AuthContext } from '@shipledger/platform';
 import { applyPatch, type ShipmentPatch, type ShipmentState } from '../../domain/shipment';
 import { CarrierAccountsGateway } from '../ports/carrier-accounts.gateway';
 import { assignCarrier } from './carrier-assignment';
 import { commandMetaFrom } from './command-meta';
+import { ExecuteShipmentCommand } from './execute-shipment.command';
 import { ShipmentCommandService, type CommandSource } from './shipment-command.service';
 import { toShipmentResponse } from './shipment-response';
 
@@ -17,12 +19,17 @@ export interface Stamp {
 export class ShipmentHttp {
   constructor(
     readonly commands: ShipmentCommandService,
+    private readonly commandBus: CommandBus,
     private readonly carriers: CarrierAccountsGateway,
   ) {}
 
   async run(auth: AuthContext, shipmentRef: string, build: (stamp: Stamp) => CommandSource): Promise<Record<string, unknown>> {
-    const state = await this.commands.execute(auth.tenantId, shipmentRef, build(stampOf(auth)), commandMetaFrom(auth));
+    const state = await this.execute(auth, shipmentRef, build(stampOf(auth)));
     return toShipmentResponse(state);
+  }
+
+  execute(auth: AuthContext, shipmentRef: string, source: CommandSource): Promise<ShipmentState> {
+    return this.commandBus.execute(new ExecuteShipmentCommand(auth.tenantId, shipmentRef, source, commandMetaFrom(auth)));
   }
 
   async get(auth: AuthContext, shipmentRef: string): Promise<ShipmentState> {
