@@ -33,6 +33,8 @@ async function answer(
 ): Promise<unknown> {
   const params = request.params as Record<string, string>;
   const successor = endpoint.replacement ? fillPath(endpoint.replacement.path, params) : undefined;
+  const successorQuery = endpoint.replacement?.query ? `?${new URLSearchParams(endpoint.replacement.query)}` : '';
+  const link = `<${successor}${successorQuery}>; rel="successor-version"`;
   try {
     const auth = await platform.authenticator.authenticate(request.headers, {
       requestId: request.id,
@@ -41,7 +43,7 @@ async function answer(
     const tenant = await platform.directory.tenant(auth.tenantId);
     if (!endpoint.replacement || !successor || !tenant?.legacyCompatibility) {
       const message = `${endpoint.method} ${endpoint.path.replace(/:shipment_id/g, '{shipment_id}')} was removed on 30 June 2022; use ${describeReplacement(endpoint)}`;
-      if (successor) reply.header('link', `<${successor}>; rel="successor-version"`);
+      if (successor) reply.header('link', link);
       throw new ApiError(410, [message], 'gone');
     }
     const query = new URLSearchParams(request.query as Record<string, string>);
@@ -65,7 +67,7 @@ async function answer(
     return reply
       .header('deprecation', DEPRECATION)
       .header('sunset', REMOVAL_DATE.toUTCString())
-      .header('link', `<${successor}>; rel="successor-version"`)
+      .header('link', link)
       .status(response.statusCode)
       .send(response.body);
   } catch (exception) {
