@@ -1,0 +1,65 @@
+/**
+ * The API under test, in a process of its own so the load generator does not share its event loop:
+ * the whole app with an in-process worker on a fresh Postgres database (DATABASE_URL's server, or the
+ * test-database helper's), one tenant without a rate limit, and a SANDBOX carrier account when the
+ * carriers module is mounted. Talks to bench/shipments/run.ts over IPC.
+ */
+import pino from 'pino';
+import { startWorker } from '@shipledger/projections';
+import { startTestApp } from '@shipledger/testing';
+import { allProjectors, allReactors } from '../../apps/worker/src/registry';
+import type { BenchMessage, BenchReady } from './bench-ipc';
+
+async function main(): Promise<void> {
+  const app = await startTestApp({ postgres: true, worker: false, addressRequestsPerMinute: 1_000_000_000 });
+  // The projectors always; the reactors (booking, labels, webhooks) only with BENCH_REACTORS=1: their
+  // asynchronous work is not part of the request path being measured and would take the CPU from it.
+  const logger = pino({ level: 'silent' });
+  const withReactors = process.env.BENCH_REACTORS === '1';
+  const worker = await startWorker({
+    database: app.database,
+    eventStore: app.eventStore,
+    logger,
+    projectors: allProjectors(),
+    reactors: withReactors ? allReactors({ database: app.database, eventStore: app.eventStore, logger }) : [],
+  });
+  const tenant = await app.createTenant({ rateLimitPerMinute: 1_000_000_000 });
+  const carrierAccountName = `Bench Sandbox`;
+  const account = await app.http.request('POST', '/carrier-accounts', {
+    headers: tenant.headers,
+    body: { carrier_account_name: carrierAccountName, carrier: 'SANDBOX', status: 'active', label: { default_label: 'carrier_pdf' } },
+  });
+  const databaseUrl = (app.database.pool as unknown as { options?: { connectionString?: string } } | undefined)?.options?.connectionString;
+  if (!databaseUrl) throw new Error('the bench needs the API on Postgres');
+  const ready: BenchReady = {
+    type: 'ready',
+    baseUrl: app.baseUrl,
+    headers: tenant.headers,
+    tenantId: tenant.tenantId,
+    merchant: tenant.merchants[0] as string,
+    databaseUrl,
+    carrierAccountName: account.status < 300 ? carrierAccountName : undefined,
+    reactors: withReactors,
+  };
+  process.on('message', (message: BenchMessage) => {
+    void (async () => {
+      if (message.type === 'wait-caught-up') {
+        await worker.waitUntilCaughtUp({ timeoutMs: message.timeoutMs });
+        process.send?.({ type: 'caught-up' });
+      } else if (message.type === 'close') {
+        await worker.close();
+        await app.close();
+        process.exit(0);
+      }
+    })().catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+  });
+  process.send?.(ready);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

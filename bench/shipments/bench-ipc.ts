@@ -1,0 +1,60 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+export interface BenchReady {
+  type: 'ready';
+  baseUrl: string;
+  headers: Record<string, string>;
+  tenantId: string;
+  merchant: string;
+  databaseUrl: string;
+  /** Set when a SANDBOX carrier account could be created, so confirmed creates go to pending. */
+  carrierAccountName?: string;
+  /** Whether the worker runs the reactors too (BENCH_REACTORS=1), or the projectors only. */
+  reactors: boolean;
+}
+
+export type BenchMessage = { type: 'wait-caught-up'; timeoutMs: number } | { type: 'close' };
+
+export interface ApiProcess {
+  ready: BenchReady;
+  waitUntilCaughtUp(timeoutMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Forks api-process.ts (TypeScript run through tools/register.js) and waits for its 'ready'. */
+export async function startApiProcess(): Promise<ApiProcess> {
+  const root = join(__dirname, '..', '..');
+  const child: ChildProcess = fork(join(__dirname, 'api-process.ts'), [], {
+    cwd: root,
+    execArgv: ['-r', join(root, 'tools', 'register.js')],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`API process exited (${code})`))));
+  exited.catch(() => undefined);
+  const next = <T>(type: string) => Promise.race([
+    new Promise<T>((resolve) => {
+      const listener = (message: { type: string }) => {
+        if (message.type !== type) return;
+        child.off('message', listener);
+        resolve(message as T);
+      };
+      child.on('message', listener);
+    }),
+    exited,
+  ]);
+  const ready = await next<BenchReady>('ready');
+  return {
+    ready,
+    async waitUntilCaughtUp(timeoutMs) {
+      const caughtUp = next('caught-up');
+      child.send({ type: 'wait-caught-up', timeoutMs } satisfies BenchMessage);
+      await caughtUp;
+    },
+    async close() {
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'close' } satisfies BenchMessage);
+      await gone;
+    },
+  };
+}

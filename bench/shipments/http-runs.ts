@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import type { RunFigures } from './latency-stats';
+
+export interface ApiTarget {
+  baseUrl: string;
+  headers: Record<string, string>;
+}
+
+/** A full confirmed-shipment request; each call gets its own partner_shipment_reference. */
+export function confirmedShipmentBody(reference: string, merchant: string, carrierAccountName?: string): Record<string, unknown> {
+  return {
+    merchant,
+    ...(carrierAccountName ? { carrier_account: { carrier_account_name: carrierAccountName } } : {}),
+    entity_type: 'FORWARD',
+    references: { partner_shipment_reference: reference, partner_order_reference: `ORD-${reference}` },
+    payment: { payment_mode: 'PRE_PAID', total_amount: 120.5, currency: 'AED' },
+    pickup: { contact_name: 'Bench Warehouse', contact_phone: '+971 4 000 0000', contact_email: 'ops@bench.test',
+      address1: 'Warehouse 7, Al Quoz', city: 'Dubai', country: 'AE', postcode: '00000' },
+    dropoff: { contact_name: 'Bench Customer', contact_phone: '+971 50 000 0000', contact_email: 'customer@bench.test',
+      address1: 'Tower 1, Marina', city: 'Dubai', country: 'AE', postcode: '00000' },
+    parcels: [{ partner_parcel_reference: `P-${reference}`, weight: { value: 1.2, unit: 'kg' },
+      dimension: { width: 20, height: 10, depth: 15, unit: 'cm' }, parcel_items: [{ sku: 'SKU-1', quantity: 2 }] }],
+    items: [{ sku: 'SKU-1', description: 'Bench item', quantity: 2, price: { amount: 60.25, currency: 'AED' },
+      weight: { value: 0.6, unit: 'kg' }, origin_country: 'AE' }],
+  };
+}
+
+/** POST /shipments (confirmed) `amount` times over HTTPS on `connections` connections. */
+export async function createShipmentsRun(
+  target: ApiTarget, merchant: string, carrierAccountName: string | undefined, amount: number, connections: number,
+): Promise<RunFigures> {
+  const prefix = `BENCH-${randomUUID().slice(0, 8)}`;
+  let sequence = 0;
+  const result = await autocannon({
+    url: `${target.baseUrl}/shipments`,
+    connections,
+    amount,
+    timeout: 30,
+    requests: [{
+      method: 'POST',
+      headers: { ...target.headers, 'content-type': 'application/json' },
+      setupRequest: (request) => ({
+        ...request,
+        body: JSON.stringify(confirmedShipmentBody(`${prefix}-${sequence++}`, merchant, carrierAccountName)),
+      }),
+    }],
+  });
+  return fromAutocannon('POST /shipments (confirmed) HTTPS', connections, result);
+}
+
+/** GET `amount` times over HTTPS on `connections` connections, each request on the path `nextPath()` gives. */
+export async function getRun(
+  target: ApiTarget, label: string, nextPath: () => string, amount: number, connections: number,
+): Promise<RunFigures> {
+  const result = await autocannon({
+    url: `${target.baseUrl}/shipments`,
+    connections,
+    amount,
+    timeout: 30,
+    requests: [{ method: 'GET', headers: target.headers, setupRequest: (request) => ({ ...request, path: nextPath() }) }],
+  });
+  return fromAutocannon(label, connections, result);
+}
+
+function fromAutocannon(label: string, connections: number, result: autocannon.Result): RunFigures {
+  const ok = result['2xx'];
+  return {
+    label,
+    connections,
+    requests: ok,
+    errors: result.errors + result.non2xx,
+    seconds: result.duration,
+    perSecond: ok / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+  };
+}
