@@ -158,6 +158,24 @@ describe('shipment commands over HTTPS: confirm, cancel, reprocess, reassign, re
         "Status change is not allowed from current status: 'draft' to the new status: 'ready_to_ship'");
     });
 
+    it('acting on an unknown shipment → 404 naming the id', async () => {
+      const unknown = randomUUID();
+      for (const action of ['confirm', 'cancel', 'reprocess', 'reassign', 'ready-to-ship']) {
+        expectShippingError(await post(unknown, action), 404, `No shipment found with the shipment id: ${unknown}`);
+      }
+      expectShippingError(await api.call('PATCH', `/shipments/${unknown}`, { language: 'en' }), 404, `No shipment found with the shipment id: ${unknown}`);
+      expectShippingError(await post(unknown, 'update-status', { new_status: 'shipped' }), 404, `No shipment found with the shipment id: ${unknown}`);
+    });
+
+    it('a draft shows the carrier account its request names until one is assigned', async () => {
+      const shipment = await draft({ carrier_account: { carrier_id: account.carrier_account_id } });
+      expect(shipment.carrier_account).toEqual({ carrier_id: account.carrier_account_id });
+      const confirmed = await post(shipment.shipment_id, 'confirm');
+      expect(confirmed.body.carrier_account).toEqual({
+        carrier: 'SANDBOX', carrier_id: account.carrier_account_id, carrier_account_name: account.carrier_account_name,
+      });
+    });
+
     it('update-status follows the manual table; other moves → 400', async () => {
       const shipment = await booked();
       expectShippingError(await post(shipment.shipment_id, 'update-status', { new_status: 'delivered' }), 400,

@@ -11,7 +11,7 @@ export function toShipmentResponse(state: ShipmentState): Record<string, unknown
     merchant: content.merchant,
     entity_type: content.entity_type ?? 'FORWARD',
     order_type: content.order_type,
-    carrier_account: state.carrier_account ? { ...state.carrier_account } : {},
+    carrier_account: carrierAccountOf(state),
     references: content.references,
     source: content.source,
     payment: content.payment,
@@ -52,6 +52,13 @@ export function toShipmentResponse(state: ShipmentState): Record<string, unknown
       failed_delivery_attempts: state.failed_delivery_attempts,
     }),
   });
+}
+
+/** The assigned account; before any assignment, the account the request names (as given); else `{}`. */
+function carrierAccountOf(state: ShipmentState): Record<string, string> {
+  if (state.carrier_account) return { ...state.carrier_account };
+  const requested = state.content.carrier_account;
+  return requested ? compact({ ...requested }) as Record<string, string> : {};
 }
 
 function compact(record: Record<string, unknown>): Record<string, unknown> {
