@@ -1,5 +1,5 @@
 import { migrateReadModels, projectionStatus, readCheckpoint, startWorker } from '@shipledger/projections';
-import { appendParcels } from './support/parcel-events';
+import { appendParcels, readAllThrough } from './support/parcel-events';
 import { parcelProjector, readParcels } from './support/parcel-projector';
 import { quietLogger } from './support/quiet-logger';
 import { DATABASE_KINDS, openTestStore, type TestStore } from './support/test-databases';
@@ -15,7 +15,7 @@ describe.each(DATABASE_KINDS)('projection status on %s', (kind) => {
   });
 
   it("reports each follower's position, lag (capped), pending version change and parked events", async () => {
-    await appendParcels(store.eventStore, 4);
+    const { position } = await appendParcels(store.eventStore, 4);
     const current = parcelProjector();
     const poisoned = { name: `poisoned-${current.name}`, handles: ['ParcelShipped'], handle: async () => Promise.reject(new Error('no')) };
     const worker = await startWorker({
@@ -26,9 +26,10 @@ describe.each(DATABASE_KINDS)('projection status on %s', (kind) => {
       reactors: [poisoned],
       reactorMaxAttempts: 1,
     });
-    await worker.waitUntilCaughtUp({ timeoutMs: 20_000 });
+    await worker.waitUntilCaughtUp({ timeoutMs: 20_000, position });
     await worker.close();
-    await appendParcels(store.eventStore, 1);
+    const later = await appendParcels(store.eventStore, 1);
+    await readAllThrough(store.eventStore, later.position);
 
     const neverStarted = parcelProjector();
     const report = await projectionStatus({
@@ -38,7 +39,7 @@ describe.each(DATABASE_KINDS)('projection status on %s', (kind) => {
       reactors: [poisoned],
       lagLimit: 10,
     });
-    expect(report.head).toBe(await store.eventStore.headPosition());
+    expect(report.head).toBe(later.position);
     const [live, fresh, bumped, reactor] = report.followers;
     expect(live).toMatchObject({ kind: 'projector', name: current.name, version: 1, codeVersion: 1, lag: 5, lagCapped: false });
     expect(fresh).toMatchObject({ name: neverStarted.name, version: undefined, position: undefined, lag: 10, lagCapped: true });

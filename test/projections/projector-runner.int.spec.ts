@@ -1,5 +1,6 @@
 import { readCheckpoint, startWorker, type Worker } from '@shipledger/projections';
-import { appendParcels } from './support/parcel-events';
+import type { Position } from '@shipledger/event-store';
+import { appendParcels, readAllThrough } from './support/parcel-events';
 import { countApplications, countDuplicateApplications, parcelProjector, readParcels } from './support/parcel-projector';
 import { quietLogger } from './support/quiet-logger';
 import { DATABASE_KINDS, openTestStore, type TestStore } from './support/test-databases';
@@ -36,30 +37,30 @@ describe.each(DATABASE_KINDS)('projector runner on %s', (kind) => {
     const projector = parcelProjector();
     const first = await appendParcels(store.eventStore, 10);
     const worker = await start(projector);
-    await worker.waitUntilCaughtUp({ timeoutMs: 20_000 });
-    expect((await readParcels(store.database.kysely, projector.name)).map((p) => p.id)).toEqual([...first].sort());
+    await worker.waitUntilCaughtUp({ timeoutMs: 20_000, position: first.position });
+    expect((await readParcels(store.database.kysely, projector.name)).map((p) => p.id)).toEqual([...first.ids].sort());
 
     const later = await appendParcels(store.eventStore, 3);
-    await worker.waitUntilCaughtUp({ timeoutMs: 20_000 });
+    await worker.waitUntilCaughtUp({ timeoutMs: 20_000, position: later.position });
     const rows = await readParcels(store.database.kysely, projector.name);
     expect(rows).toHaveLength(13);
     const lastIndex = 2;
-    expect(rows.find((r) => r.id === later[lastIndex])).toEqual({
-      id: later[lastIndex],
+    expect(rows.find((r) => r.id === later.ids[lastIndex])).toEqual({
+      id: later.ids[lastIndex],
       status: 'shipped',
       weight: (lastIndex + 1) * 10,
       revision: 3,
     });
     const checkpoint = await readCheckpoint(store.database.kysely, projector.name);
-    expect(checkpoint?.position).toBe(await store.eventStore.headPosition());
+    expect(checkpoint?.position).toBe(later.position);
   });
 
   it('a throw from apply at event k rolls the batch back and the retry applies every event exactly once', async () => {
-    await appendParcels(store.eventStore, 6);
+    const { position } = await appendParcels(store.eventStore, 6);
     const projector = parcelProjector({ failAt: { k: 11, times: 3 } });
     const worker = await start(projector, 5);
-    await worker.waitUntilCaughtUp({ timeoutMs: 20_000 });
-    const handled = await countHandledEvents(store);
+    await worker.waitUntilCaughtUp({ timeoutMs: 20_000, position });
+    const handled = await countHandledEvents(store, position);
     expect(await countApplications(store.database.kysely, projector.name)).toBe(handled);
     expect(await countDuplicateApplications(store.database.kysely, projector.name)).toBe(0);
     expect(projector.applyCalls).toBeGreaterThan(handled);
@@ -67,7 +68,7 @@ describe.each(DATABASE_KINDS)('projector runner on %s', (kind) => {
 
   it('a worker that dies mid-batch is resumed exactly by the next one', async () => {
     const name = `parcels-crash-${Date.now().toString(36)}`;
-    await appendParcels(store.eventStore, 8);
+    const { position } = await appendParcels(store.eventStore, 8);
     // The first process fails forever at event 17: it commits the batches before it and dies.
     let died!: () => void;
     const dead = new Promise<void>((resolve) => (died = resolve));
@@ -81,17 +82,18 @@ describe.each(DATABASE_KINDS)('projector runner on %s', (kind) => {
 
     const healthy = parcelProjector({ name });
     const second = await start(healthy, 4);
-    await second.waitUntilCaughtUp({ timeoutMs: 20_000 });
-    expect(await countApplications(store.database.kysely, name)).toBe(await countHandledEvents(store));
+    await second.waitUntilCaughtUp({ timeoutMs: 20_000, position });
+    const handled = await countHandledEvents(store, position);
+    expect(await countApplications(store.database.kysely, name)).toBe(handled);
     expect(await countDuplicateApplications(store.database.kysely, name)).toBe(0);
-    expect(healthy.applyCalls).toBe((await countHandledEvents(store)) - committed);
+    expect(healthy.applyCalls).toBe(handled - committed);
   });
 
   it('running the same events twice yields the same rows', async () => {
     const projector = parcelProjector();
-    await appendParcels(store.eventStore, 5);
+    const { position } = await appendParcels(store.eventStore, 5);
     const once = await start(projector);
-    await once.waitUntilCaughtUp({ timeoutMs: 20_000 });
+    await once.waitUntilCaughtUp({ timeoutMs: 20_000, position });
     await once.close();
     const afterOnce = await readParcels(store.database.kysely, projector.name);
 
@@ -102,33 +104,33 @@ describe.each(DATABASE_KINDS)('projector runner on %s', (kind) => {
       .where('name', '=', projector.name)
       .execute();
     const twice = await start(projector);
-    await twice.waitUntilCaughtUp({ timeoutMs: 20_000 });
+    await twice.waitUntilCaughtUp({ timeoutMs: 20_000, position });
     expect(await readParcels(store.database.kysely, projector.name)).toEqual(afterOnce);
     expect(await countDuplicateApplications(store.database.kysely, projector.name)).toBe(
-      await countHandledEvents(store),
+      await countHandledEvents(store, position),
     );
   });
 
   it('a version bump rebuilds the model beside the live one and moves the checkpoint', async () => {
     const name = `parcels-v-${Date.now().toString(36)}`;
-    await appendParcels(store.eventStore, 4);
+    const { position } = await appendParcels(store.eventStore, 4);
     const v1 = await start(parcelProjector({ name, version: 1 }));
-    await v1.waitUntilCaughtUp({ timeoutMs: 20_000 });
+    await v1.waitUntilCaughtUp({ timeoutMs: 20_000, position });
     const before = await readParcels(store.database.kysely, name);
     await v1.close();
 
     const v2 = await start(parcelProjector({ name, version: 2 }));
     // Before the rebuild finishes the v1 tables keep serving.
     expect((await readParcels(store.database.kysely, name)).length).toBe(before.length);
-    await v2.waitUntilCaughtUp({ timeoutMs: 20_000 });
+    await v2.waitUntilCaughtUp({ timeoutMs: 20_000, position });
     expect(await readParcels(store.database.kysely, name)).toEqual(before);
     expect(await countDuplicateApplications(store.database.kysely, name)).toBe(0);
     const checkpoint = await readCheckpoint(store.database.kysely, name);
-    expect(checkpoint).toMatchObject({ version: 2, position: await store.eventStore.headPosition() });
+    expect(checkpoint).toMatchObject({ version: 2, position });
   });
 });
 
-async function countHandledEvents(store: TestStore): Promise<number> {
-  const all = await store.eventStore.readAll({});
+async function countHandledEvents(store: TestStore, through: Position): Promise<number> {
+  const all = await readAllThrough(store.eventStore, through);
   return all.filter((e) => e.type.startsWith('Parcel')).length;
 }

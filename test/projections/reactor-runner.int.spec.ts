@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { listParkedEvents, startWorker, type Reactor, type Worker } from '@shipledger/projections';
-import { appendParcels } from './support/parcel-events';
+import { appendParcels, readAllThrough } from './support/parcel-events';
 import { quietLogger } from './support/quiet-logger';
 import { DATABASE_KINDS, openTestStore, type TestStore } from './support/test-databases';
 
@@ -57,28 +57,29 @@ describe.each(DATABASE_KINDS)('reactor runner on %s', (kind) => {
 
   it('hands over the events it handles in global order, and resumes after its checkpoint', async () => {
     const reactor = recordingReactor();
-    await appendParcels(store.eventStore, 4);
+    const before = await appendParcels(store.eventStore, 4);
     const first = await start([reactor]);
-    await first.waitUntilCaughtUp({ timeoutMs: 20_000 });
+    await first.waitUntilCaughtUp({ timeoutMs: 20_000, position: before.position });
     await first.close();
-    const shipped = (await store.eventStore.readAll({})).filter((e) => e.type === 'ParcelShipped');
+    const shipped = (await readAllThrough(store.eventStore, before.position)).filter((e) => e.type === 'ParcelShipped');
     expect(reactor.seen.map((e) => e.id)).toEqual(shipped.map((e) => e.id));
 
-    await appendParcels(store.eventStore, 2);
+    const after = await appendParcels(store.eventStore, 2);
     const second = await start([reactor]);
-    await second.waitUntilCaughtUp({ timeoutMs: 20_000 });
-    const all = (await store.eventStore.readAll({})).filter((e) => e.type === 'ParcelShipped');
+    await second.waitUntilCaughtUp({ timeoutMs: 20_000, position: after.position });
+    const all = (await readAllThrough(store.eventStore, after.position)).filter((e) => e.type === 'ParcelShipped');
     expect(reactor.seen.map((e) => e.id)).toEqual(all.map((e) => e.id));
   });
 
   it('retries a failing event with backoff, parks a poison one after N tries, and goes on', async () => {
-    await appendParcels(store.eventStore, 3);
-    const shipped = (await store.eventStore.readAll({})).filter((e) => e.type === 'ParcelShipped');
-    const flaky = shipped[0]!.id;
-    const poison = shipped[1]!.id;
+    const { ids, position } = await appendParcels(store.eventStore, 3);
+    const shipped = (await readAllThrough(store.eventStore, position)).filter((e) => e.type === 'ParcelShipped');
+    const mine = shipped.filter((e) => ids.includes((e.data as { parcelId: string }).parcelId));
+    const flaky = mine[0]!.id;
+    const poison = mine[1]!.id;
     const reactor = recordingReactor((event, attempt) => (event.id === flaky && attempt < 3) || event.id === poison);
     const worker = await start([reactor]);
-    await worker.waitUntilCaughtUp({ timeoutMs: 20_000 });
+    await worker.waitUntilCaughtUp({ timeoutMs: 20_000, position });
 
     expect(reactor.seen.map((e) => e.id)).toEqual(shipped.filter((e) => e.id !== poison).map((e) => e.id));
     const parked = await listParkedEvents(store.database.kysely, reactor.name);

@@ -1,5 +1,6 @@
 import type { Database } from '@shipledger/database';
-import type { EventStore } from '@shipledger/event-store';
+import type { EventStore, Position } from '@shipledger/event-store';
+import { caughtUpTarget } from './caught-up-target';
 import type { Projector, Reactor } from './projector';
 import { Doorbell } from './doorbell';
 import { FollowerProgress } from './follower-progress';
@@ -30,9 +31,10 @@ export interface Worker {
   /**
    * Resolves once every projector and reactor has processed everything up to the store's head position
    * at the time of the call. Rejects if one of them stopped for good, or after `timeoutMs` (default:
-   * never), naming the ones behind.
+   * never), naming the ones behind. With `position` (an AppendResult's), waits for that position
+   * instead of the head.
    */
-  waitUntilCaughtUp(options?: { timeoutMs?: number }): Promise<void>;
+  waitUntilCaughtUp(options?: { timeoutMs?: number; position?: Position }): Promise<void>;
   /** Stops the loops (an in-flight batch finishes or rolls back) and the subscription. Idempotent. */
   close(): Promise<void>;
 }
@@ -84,7 +86,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   return {
     async waitUntilCaughtUp(wait = {}) {
       if (abort.signal.aborted) throw new Error('worker is closed');
-      const head = await eventStore.headPosition();
+      const head = wait.position ?? (await caughtUpTarget(eventStore, abort.signal));
       if (head === undefined) return;
       await withTimeout(
         Promise.all(progress.map((p) => p.waitFor(head))).then(() => undefined),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventData, EventMetadata, EventStore } from '@shipledger/event-store';
+import type { EventData, EventMetadata, EventStore, Position, RecordedEvent } from '@shipledger/event-store';
 
 export function metadata(): EventMetadata {
   return {
@@ -19,10 +19,12 @@ export function event(type: string, data: Record<string, unknown>): EventData {
 
 /**
  * Appends `parcels` streams of ParcelRegistered, ParcelWeighed ×2, ParcelShipped, interleaved with a
- * type the test projector ignores. Returns the parcel ids. Weight of parcel i ends at (i + 1) * 10.
+ * type the test projector ignores. Weight of parcel i ends at (i + 1) * 10. Returns the parcel ids and
+ * the position of the last event appended.
  */
-export async function appendParcels(store: EventStore, parcels: number): Promise<string[]> {
+export async function appendParcels(store: EventStore, parcels: number): Promise<{ ids: string[]; position: Position }> {
   const ids: string[] = [];
+  let position = '';
   for (let i = 0; i < parcels; i++) {
     const id = randomUUID();
     ids.push(id);
@@ -36,9 +38,21 @@ export async function appendParcels(store: EventStore, parcels: number): Promise
       ],
       'no_stream',
     );
-    await store.append(`noise-${randomUUID()}`, [event('SomethingElseHappened', {})], 'no_stream');
+    ({ position } = await store.append(`noise-${randomUUID()}`, [event('SomethingElseHappened', {})], 'no_stream'));
   }
-  return ids;
+  return { ids, position };
+}
+
+/**
+ * Every event up to `position`. On Postgres, events committed behind a transaction some other session
+ * still has open are held back from readers for a moment: read again until `position` is readable.
+ */
+export async function readAllThrough(store: EventStore, position: Position): Promise<RecordedEvent[]> {
+  for (;;) {
+    const events = await store.readAll({});
+    if (events.some((e) => e.position === position)) return events.filter((e) => e.position <= position);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** Handled events per parcel (see appendParcels). */
