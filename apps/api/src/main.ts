@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
+import { provisionDemoCarrierAccount } from '@shipledger/carriers';
 import { openDatabase } from '@shipledger/database';
 import { createEventStore } from '@shipledger/event-store';
 import { loadPlatformConfig, loadTlsMaterial, resolveJwtSecret } from '@shipledger/platform';
@@ -9,6 +10,7 @@ import { loadProcessConfig } from '../../worker/src/config';
 import { acquireDataDirLock } from '../../worker/src/data-dir-lock';
 import { allProjectors, allReactors } from '../../worker/src/registry';
 import { createApiApp } from './create-api-app';
+import { followerLag } from './follower-lag';
 import { demoInstructions, ensureDemoCredentials, resolveAdminToken } from './embedded/demo-credentials';
 
 /**
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
     addressRequestsPerMinute: config.addressRequestsPerMinute,
     trustProxy: config.trustProxy,
     logLevel: process.env.LOG_LEVEL ?? 'info',
+    followerLag: followerLag(database, eventStore),
   });
   await api.listen(config.port, config.host);
   const baseUrl = config.publicBaseUrl;
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
   if (embedded && adminToken && !config.adminToken) lines.push(`Admin token (for /admin): ${join(config.dataDir, 'secrets', 'admin-token')}`);
   if (embedded) {
     const { credentials } = await ensureDemoCredentials(api.platform, config.dataDir, baseUrl);
+    await provisionDemoCarrierAccount({ database, eventStore }, credentials.tenant_id);
     const certPath = tls.selfSigned ? join(config.dataDir, 'tls', 'cert.pem') : undefined;
     lines.push(demoInstructions(credentials, certPath, join(config.dataDir, 'demo-credentials.json')));
   }

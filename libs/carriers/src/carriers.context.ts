@@ -17,6 +17,7 @@ import { LabelRefreshReactor } from './labels/label-refresh.reactor';
 import { LabelService } from './labels/label.service';
 import { LabelStore } from './labels/label.store';
 import { LabelUrlSigner } from './labels/label-url.signer';
+import { warmUpPdfLabels } from './labels/pdf-label.renderer';
 import { SandboxSimulator } from './sandbox/sandbox-simulator';
 import { SandboxStore } from './sandbox/sandbox-store';
 import { CredentialCipher } from './secrets/credential-cipher';
@@ -66,7 +67,15 @@ export class CarriersContext {
     this.documents = options.documents ?? new ShipmentDocumentContents(options.database, options.eventStore);
   }
 
+  /** Once per process, in the background: the first label otherwise costs a few hundred milliseconds. */
+  warmUp(): void {
+    this.warmingUp ??= warmUpPdfLabels().catch(() => undefined);
+  }
+
+  private warmingUp?: Promise<void>;
+
   reactors(): Reactor[] {
+    this.warmUp();
     return [
       new BookingReactor(this.writer, this.accountRepository, this.carriers, this.bookings, this.labels),
       new CarrierLifecycleReactor(this.writer, this.accountRepository, this.carriers, this.bookings),

@@ -30,6 +30,7 @@ export class CarriersModule implements OnApplicationBootstrap, OnApplicationShut
   constructor(@Inject(CARRIERS_CONTEXT) private readonly context: CarriersContext) {}
 
   onApplicationBootstrap(): void {
+    this.context.warmUp();
     if (this.context.config.simulatorIntervalMs > 0) this.context.simulator.start(this.context.config.simulatorIntervalMs);
   }
 

@@ -1,8 +1,9 @@
 import type { CommandGroup } from '../cli-context';
+import { carriersCommands } from './carriers.commands';
 import { projectionsCommands } from './projections.commands';
 
 /**
  * Every command group of the cli. Add yours as `commands/<area>.commands.ts` exporting a CommandGroup
  * (`(program, context) => { program.command('<area>:<verb>')… }`) and list it here.
  */
-export const commandGroups: CommandGroup[] = [projectionsCommands];
+export const commandGroups: CommandGroup[] = [projectionsCommands, carriersCommands];

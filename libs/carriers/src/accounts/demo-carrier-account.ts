@@ -16,7 +16,7 @@ export async function provisionDemoCarrierAccount(deps: { database: Database; ev
   return context.accounts.create(tenantId, {
     carrierAccountName: DEMO_CARRIER_ACCOUNT_NAME,
     carrier: 'SANDBOX',
-    property: { TRACKING_STEP_SECONDS: '5', BOOKING_LATENCY_MS: '150' },
+    property: { TRACKING_STEP_SECONDS: '5', BOOKING_LATENCY_MS: '50' },
     defaultLabel: 'carrier_pdf',
     autoReadyToShip: false,
     autoReturnConfirmed: false,

@@ -20,12 +20,14 @@ export class LabelService {
   async generateAll(carrier: Carrier, booking: BookedShipmentRef): Promise<LabelUrls> {
     const { tenantId, shipmentId } = booking.shipment;
     const kinds: LabelKind[] = [];
-    const carrierPdf = carrier.capabilities.labelFormats.includes('carrier_pdf') ? await carrier.fetchLabel(booking) : undefined;
+    const [carrierPdf] = await Promise.all([
+      carrier.capabilities.labelFormats.includes('carrier_pdf') ? carrier.fetchLabel(booking) : undefined,
+      this.saveServiceLabels(tenantId, shipmentId, booking.trackingNo, booking.shipment.content),
+    ]);
     if (carrierPdf) {
       await this.store.save(tenantId, shipmentId, { kind: 'carrier_pdf', trackingNo: booking.trackingNo, contentType: 'application/pdf', content: carrierPdf });
       kinds.push('carrier_pdf');
     }
-    await this.saveServiceLabels(tenantId, shipmentId, booking.trackingNo, booking.shipment.content);
     kinds.push('service_pdf', 'service_zpl');
     return this.urls(booking.account, tenantId, shipmentId, kinds);
   }
@@ -52,8 +54,8 @@ export class LabelService {
   private async saveServiceLabels(tenantId: string, shipmentId: string, trackingNo: string, content: ShipmentContent): Promise<void> {
     const shipment = { shipmentId, content };
     const pdf = await renderPdfLabel({ issuer: 'Shipledger', trackingNo, shipment });
-    await this.store.save(tenantId, shipmentId, { kind: 'service_pdf', trackingNo, contentType: 'application/pdf', content: pdf });
     const zpl = Buffer.from(renderZplLabel(trackingNo, shipment), 'utf8');
+    await this.store.save(tenantId, shipmentId, { kind: 'service_pdf', trackingNo, contentType: 'application/pdf', content: pdf });
     await this.store.save(tenantId, shipmentId, { kind: 'service_zpl', trackingNo, contentType: 'application/zpl', content: zpl });
   }
 

@@ -13,7 +13,7 @@ export interface PdfLabelInput {
 /** A 4×6 inch label, one page per parcel, with a Code 128 barcode of the tracking number. */
 export async function renderPdfLabel(input: PdfLabelInput): Promise<Buffer> {
   const facts = labelFacts(input.trackingNo, input.shipment.content);
-  const barcode = await bwipjs.toBuffer({ bcid: 'code128', text: input.trackingNo, scale: 3, height: 14, includetext: false });
+  const barcode = await barcodePng(input.trackingNo);
   const doc = new PDFDocument({ size: [288, 432], margin: 14, autoFirstPage: false, info: { Title: `Label ${input.trackingNo}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -24,6 +24,25 @@ export async function renderPdfLabel(input: PdfLabelInput): Promise<Buffer> {
   for (const parcel of facts.parcels) drawPage(doc, input, facts, parcel, barcode);
   doc.end();
   return finished;
+}
+
+const barcodes = new Map<string, Promise<Buffer>>();
+
+/** The carrier's and the service's labels of one booking share their barcode: render it once. */
+function barcodePng(text: string): Promise<Buffer> {
+  let png = barcodes.get(text);
+  if (!png) {
+    png = bwipjs.toBuffer({ bcid: 'code128', text, scale: 3, height: 14, includetext: false });
+    barcodes.set(text, png);
+    png.catch(() => barcodes.delete(text));
+    if (barcodes.size > 200) barcodes.delete(barcodes.keys().next().value!);
+  }
+  return png;
+}
+
+/** Loads fonts and encoders ahead of the first booking, which would otherwise pay for them. */
+export async function warmUpPdfLabels(): Promise<void> {
+  await renderPdfLabel({ issuer: 'warm-up', trackingNo: 'WARMUP0', shipment: { shipmentId: 'warm-up', content: {} } });
 }
 
 function drawPage(doc: PDFKit.PDFDocument, input: PdfLabelInput, facts: LabelFacts, parcel: LabelParcelFacts, barcode: Buffer): void {
