@@ -26,6 +26,8 @@ export interface ApiAppOptions {
   /** Behind a TLS-terminating proxy: trust X-Forwarded-For/-Proto and refuse what arrived as plain HTTP. */
   trustProxy?: boolean;
   logLevel?: string;
+  /** Projector and reactor lag for /metrics (see followerLag in main.ts). */
+  followerLag?: () => Promise<Array<{ name: string; lag: number }>>;
 }
 
 export interface ApiApp {
@@ -50,6 +52,7 @@ export async function createApiApp(options: ApiAppOptions): Promise<ApiApp> {
     tenantRequestsPerMinute: options.tenantRequestsPerMinute ?? 1200,
     addressRequestsPerMinute: options.addressRequestsPerMinute ?? 6000,
     loginFailures: options.loginFailures,
+    followerLag: options.followerLag,
   });
   const adapter = new FastifyAdapter({
     https: { key: options.tls.key, cert: options.tls.cert },

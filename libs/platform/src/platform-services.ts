@@ -18,6 +18,8 @@ export interface PlatformOptions {
   tenantRequestsPerMinute: number;
   addressRequestsPerMinute: number;
   loginFailures?: { perClient: number; perAddress: number };
+  /** Projector and reactor lag in events, read when /metrics is scraped (absent: not reported). */
+  followerLag?: () => Promise<Array<{ name: string; lag: number }>>;
 }
 
 /** The platform's collaborators, built once per app and shared by guards, interceptors and controllers. */

@@ -6,6 +6,7 @@ import { createEventStore, type EventStore } from '@shipledger/event-store';
 import { generateSelfSigned, randomSecret, TenantAdmin, type ApiScope, API_SCOPES } from '@shipledger/platform';
 import { startWorker, type Worker } from '@shipledger/projections';
 import { createApiApp, type ApiApp } from '../../../apps/api/src/create-api-app';
+import { followerLag } from '../../../apps/api/src/follower-lag';
 import { allProjectors, allReactors } from '../../../apps/worker/src/registry';
 import { createPgliteDatabase, createTestDatabase } from './test-database';
 
@@ -75,6 +76,8 @@ export interface StartTestAppOptions {
   bodyLimitBytes?: number;
   addressRequestsPerMinute?: number;
   loginFailures?: { perClient: number; perAddress: number };
+  /** As behind a TLS-terminating proxy: trust X-Forwarded-* and refuse what arrived over plain HTTP. */
+  trustProxy?: boolean;
 }
 
 /** The whole API with the embedded worker over real HTTPS on 127.0.0.1 and a random port. */
@@ -103,6 +106,8 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     bodyLimitBytes: options.bodyLimitBytes,
     addressRequestsPerMinute: options.addressRequestsPerMinute ?? 1_000_000,
     loginFailures: options.loginFailures,
+    trustProxy: options.trustProxy,
+    followerLag: followerLag(db.database, eventStore),
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
   });
   const baseUrl = await api.listen(0, '127.0.0.1');
