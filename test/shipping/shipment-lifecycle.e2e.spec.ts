@@ -39,6 +39,15 @@ describe('shipment commands over HTTPS: confirm, cancel, reprocess, reassign, re
       expect(confirmed.body.carrier_account.carrier_id).toBe(account.carrier_account_id);
     });
 
+    it('confirms a draft whose request has a JSON content type and an empty body', async () => {
+      const shipment = await draft();
+      const confirmed = await app.http.request('POST', `/shipments/${shipment.shipment_id}/confirm`, {
+        headers: { ...tenant.headers, 'content-type': 'application/json' }, rawBody: '',
+      });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.post_shipping_info.status).toBe('pending');
+    });
+
     it('applies an optional partial body before booking', async () => {
       const shipment = await draft({ pickup: undefined });
       const confirmed = await post(shipment.shipment_id, 'confirm', { pickup: { city: 'Sharjah', country: 'AE', address1: '9 Road' } });

@@ -71,7 +71,7 @@ export function decideRecord(
       if (state.content.pre_booked && !state.labels.default_label_url) {
         throw new ShipmentCommandRejected('not_booked', ShipmentMessages.bookedElsewhere(state.shipment_id));
       }
-      return state.labels.default_label_url ? [] : [{ type: 'ShipmentLabelRefreshRequested', data: { ...stamp } }];
+      return usableLink(state.labels.default_label_url, command.at) ? [] : [{ type: 'ShipmentLabelRefreshRequested', data: { ...stamp } }];
     case 'RecordBookingSucceeded': {
       if (!isAwaited(state, command.booking_attempt_id)) return [];
       const { type: _type, at: _at, actor: _actor, ...facts } = command;
@@ -110,6 +110,16 @@ export function decideRecord(
       throw new Error(`Unknown record command: ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+/**
+ * A label link is usable until the expiry it carries: the carriers context signs its links with an
+ * `expires=<unix seconds>` parameter, and an expired one is re-issued through a refresh like a missing one.
+ */
+function usableLink(url: string | undefined, at: string): boolean {
+  if (!url) return false;
+  const expires = /[?&]expires=(\d+)/.exec(url)?.[1];
+  return expires === undefined || Number(expires) * 1000 > Date.parse(at);
 }
 
 function isAwaited(state: ShipmentState, bookingAttemptId: string): boolean {

@@ -141,6 +141,12 @@ describe('reassign, promise, label and documents', () => {
     expect(decide({ type: 'ReassignShipment', carrier: { kind: 'none' }, booking_attempt_id: 'x', ...STAMP }, shipmentIn('error'))).toEqual([]);
   });
 
+  it('a manual status change keeps the update_date the merchant gave as its milestone', () => {
+    const state = run({ type: 'UpdateShipmentStatus', new_status: 'shipped', update_date: '2026-11-20T08:00:00.000Z', ...STAMP }, shipmentIn('booked'));
+    expect(state.key_milestones.shipped).toBe('2026-11-20T08:00:00.000Z');
+    expect(state.update_date).toBe(STAMP.at);
+  });
+
   it('the first delivery promise is kept as the original', () => {
     let state = run({ type: 'UpdateDeliveryPromise', promised_delivery_date: '2026-12-01T00:00:00.000Z', ...STAMP }, shipmentIn('booked'));
     state = run({ type: 'UpdateDeliveryPromise', promised_delivery_date: '2026-12-03T00:00:00.000Z', ...STAMP }, state);
@@ -153,6 +159,12 @@ describe('reassign, promise, label and documents', () => {
     expect(decide({ type: 'RefreshLabel', ...STAMP }, booked).map((event) => event.type)).toEqual(['ShipmentLabelRefreshRequested']);
     const labelled = run({ type: 'RecordLabelGenerated', labels: { default_label_url: 'u' }, ...STAMP }, booked);
     expect(decide({ type: 'RefreshLabel', ...STAMP }, labelled)).toEqual([]);
+    // A signed link past its expiry is re-issued like a missing one.
+    const inSeconds = (offset: number) => Math.floor(Date.parse(STAMP.at) / 1000) + offset;
+    const fresh = run({ type: 'RecordLabelGenerated', labels: { default_label_url: `https://x/labels/s/service_pdf?expires=${inSeconds(60)}&signature=s` }, ...STAMP }, booked);
+    expect(decide({ type: 'RefreshLabel', ...STAMP }, fresh)).toEqual([]);
+    const expired = run({ type: 'RecordLabelGenerated', labels: { default_label_url: `https://x/labels/s/service_pdf?expires=${inSeconds(-1)}&signature=s` }, ...STAMP }, booked);
+    expect(decide({ type: 'RefreshLabel', ...STAMP }, expired).map((event) => event.type)).toEqual(['ShipmentLabelRefreshRequested']);
     const prebooked = create(bookableContent({ pre_booked: true, pre_booking_info: { input_carrier: 'DHL', carrier_tracking_no: 'T' } }), false);
     expect(() => decide({ type: 'RefreshLabel', ...STAMP }, prebooked)).toThrow('booked outside the service');
   });

@@ -106,7 +106,8 @@ function applyEvent(state: ShipmentState, event: ShipmentEvent): ShipmentState {
       return event.data.parcels ? { ...moved, content: { ...moved.content, parcels: event.data.parcels } } : moved;
     }
     case 'ShipmentStatusChanged':
-      return moveTo(state, event.data.to, at);
+      // The merchant may say when the move happened (update_date); the milestone keeps that time.
+      return moveTo(state, event.data.to, event.data.update_date ?? at);
     case 'ShipmentTrackingUpdated': {
       if (event.data.stale) return state;
       const tracked = { ...state, tracking: { ...state.tracking, ...event.data.tracking } };
