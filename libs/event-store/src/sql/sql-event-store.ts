@@ -20,7 +20,7 @@ import { EVENT_COLUMNS, toRecordedEvent, type SqlEventRow } from './sql-event-ro
 import { SQL_CURSOR_START, decodeSqlPosition, encodeSqlPosition } from './sql-position';
 
 export interface SqlEventStoreOptions {
-  /** Events per readAll page of a subscription (default 500). */
+  /** Events per readAll page of a subscription (default 1000). */
   batchSize?: number;
   /** Fallback re-read of a live subscription without a signal (default 500 ms). */
   pollIntervalMs?: number;
@@ -50,7 +50,7 @@ export class SqlEventStore implements EventStore {
     this.adapter = database.kind;
     this.db = database.kysely;
     this.timing = {
-      batchSize: options.batchSize ?? 500,
+      batchSize: options.batchSize ?? 1000,
       pollIntervalMs: options.pollIntervalMs ?? 500,
       heldBackRetryMs: options.heldBackRetryMs ?? 20,
     };
