@@ -132,6 +132,27 @@ describe('POST /shipments and GET /shipments/{shipment_id} over HTTPS', () => {
     expectShippingError(foreign, 404, `No shipment found with the shipment id: ${created.body.shipment_id}`);
   });
 
+  it('the OpenAPI document describes every shipment command with its request schema', async () => {
+    const doc = (await app.http.request('GET', '/docs/openapi.json')).body;
+    for (const [path, method] of [
+      ['/shipments', 'post'], ['/shipments/{shipment_id}', 'get'], ['/shipments/{shipment_id}', 'put'], ['/shipments/{shipment_id}', 'patch'],
+      ['/shipments/{shipment_id}/confirm', 'post'], ['/shipments/{shipment_id}/cancel', 'post'], ['/shipments/{shipment_id}/reprocess', 'post'],
+      ['/shipments/{shipment_id}/reassign', 'post'], ['/shipments/{shipment_id}/ready-to-ship', 'post'], ['/shipments/{shipment_id}/update-status', 'post'],
+      ['/shipments/{shipment_id}/parcels', 'put'], ['/shipments/{shipment_id}/update-delivery-promise', 'post'],
+      ['/shipments/{shipment_id}/update-delivery-schedule', 'post'], ['/shipments/{shipment_id}/update-collection-schedule', 'post'],
+      ['/shipments/{shipment_id}/label/refresh', 'post'], ['/shipments/{shipment_id}/documents', 'post'],
+      ['/shipments/{shipment_id}/documents/bulk', 'post'], ['/shipments/{shipment_id}/documents/{document_identifier}', 'put'],
+      ['/document-settings', 'post'],
+    ]) {
+      expect({ path, method, described: Boolean(doc.paths[path]?.[method]) }).toEqual({ path, method, described: true });
+    }
+    expect(doc.paths['/shipments/{shipment_id}/parcels'].put.deprecated).toBe(true);
+    expect(Object.keys(doc.components.schemas.ShipmentRequestDto.properties)).toEqual(expect.arrayContaining([
+      'merchant', 'references', 'parcels', 'items', 'freight', 'customs', 'pickup', 'dropoff', 'payment', 'delivery', 'collection',
+      'custom_attributes', 'pre_booked', 'pre_booking_info', 'language', 'order_date',
+    ]));
+  });
+
   it('merchant scopes: a client limited to another merchant gets 404 on read and 403 on create', async () => {
     const created = await api.create(shipmentRequest(merchant), '?draft=true');
     const limited = await clientFor(app, tenant, [tenant.merchants[1]]);
