@@ -4,6 +4,7 @@ import type { Projector } from './projector';
 import { applyLiveBatch, assertProjectorName } from './apply-events';
 import { backoffMs, pause, type Doorbell } from './doorbell';
 import { FollowerProgress } from './follower-progress';
+import type { SharedReader } from './shared-reader';
 import { CheckpointMovedError, type ProjectionCheckpoint } from './projection-checkpoints';
 import { prepareReadModel, ProjectorOutdatedError } from './migrate-read-models';
 import { RebuildInProgressError } from './rebuild-claims';
@@ -29,6 +30,7 @@ export class ProjectorRunner {
     private readonly database: Database,
     private readonly eventStore: EventStore,
     private readonly doorbell: Doorbell,
+    private readonly reader: SharedReader,
     private readonly logger: WorkerLogger,
     private readonly tuning: RunnerTuning,
   ) {
@@ -73,7 +75,7 @@ export class ProjectorRunner {
     while (!signal.aborted) {
       const bell = this.doorbell.current;
       const checkpoint = this.checkpoint!;
-      const events = await this.eventStore.readAll({ after: checkpoint.position, maxCount: this.tuning.batchSize });
+      const events = await this.reader.read(checkpoint.position, this.tuning.batchSize);
       if (events.length === 0) {
         await this.doorbell.wait(bell, signal);
         continue;

@@ -3,6 +3,7 @@ import type { EventStore, Position, RecordedEvent } from '@shipledger/event-stor
 import type { Reactor } from './projector';
 import { backoffMs, pause, type Doorbell } from './doorbell';
 import { FollowerProgress } from './follower-progress';
+import type { SharedReader } from './shared-reader';
 import { parkEvent, readReactorPosition, saveReactorPosition } from './reactor-checkpoints';
 import type { WorkerLogger } from './worker-logger';
 
@@ -29,6 +30,7 @@ export class ReactorRunner {
     private readonly database: Database,
     private readonly eventStore: EventStore,
     private readonly doorbell: Doorbell,
+    private readonly reader: SharedReader,
     private readonly logger: WorkerLogger,
     private readonly tuning: ReactorTuning,
   ) {
@@ -62,7 +64,7 @@ export class ReactorRunner {
     const handled = new Set(this.reactor.handles);
     while (!signal.aborted) {
       const bell = this.doorbell.current;
-      const events = await this.eventStore.readAll({ after: this.position, maxCount: this.tuning.batchSize });
+      const events = await this.reader.read(this.position, this.tuning.batchSize);
       if (events.length === 0) {
         await this.doorbell.wait(bell, signal);
         continue;

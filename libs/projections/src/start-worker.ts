@@ -3,6 +3,7 @@ import type { EventStore, Position } from '@shipledger/event-store';
 import { caughtUpTarget } from './caught-up-target';
 import type { Projector, Reactor } from './projector';
 import { Doorbell } from './doorbell';
+import { SharedReader } from './shared-reader';
 import { FollowerProgress } from './follower-progress';
 import { migrateProjectionsSchema } from './projections-schema';
 import { ProjectorOutdatedError } from './migrate-read-models';
@@ -54,12 +55,13 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   await migrateProjectionsSchema(database.kysely);
 
   const doorbell = new Doorbell(eventStore, logger, options.idlePollMs ?? 1000);
+  const reader = new SharedReader(eventStore, doorbell);
   const projectors = options.projectors.map(
-    (p) => new ProjectorRunner(p, database, eventStore, doorbell, logger, { batchSize, ...retry }),
+    (p) => new ProjectorRunner(p, database, eventStore, doorbell, reader, logger, { batchSize, ...retry }),
   );
   const reactors = options.reactors.map(
     (r) =>
-      new ReactorRunner(r, database, eventStore, doorbell, logger, {
+      new ReactorRunner(r, database, eventStore, doorbell, reader, logger, {
         batchSize,
         maxAttempts: options.reactorMaxAttempts ?? 5,
         ...retry,
