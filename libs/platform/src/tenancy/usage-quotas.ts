@@ -21,7 +21,8 @@ export class UsageQuotas {
       where platform.usage_counters.used < ${quota}
       returning used`.execute(this.database.kysely).then((r) => r.rows[0]);
     if (!row) {
-      throw new ApiError(429, [`Monthly usage quota of ${quota} calls exceeded for this account`], 'quota_exceeded', [], { 'Retry-After': String(secondsToNextMonth(now)) });
+      const resetsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+      throw new ApiError(429, [`Monthly usage quota of ${quota} calls exceeded for this account; it resets at ${resetsAt}`], 'quota_exceeded', [], { 'Retry-After': String(secondsToNextMonth(now)) });
     }
   }
 }

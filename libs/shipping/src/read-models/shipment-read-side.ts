@@ -7,7 +7,8 @@ import { ShipmentHistoryController } from '../application/shipment-history/shipm
 import { ShipmentHistoryHandler } from '../application/shipment-history/shipment-history.handler';
 
 /**
- * The shipment read side for the ShippingModule: list/search, bulk status, history. The history needs
+ * The shipment read side for the ShippingModule (which imports CqrsModule: the controllers dispatch
+ * through the QueryBus to these handlers): list/search, bulk status, history. The history needs
  * the module's ShipmentCommandService (visibility and `{shipment_id}` resolution), so these join that
  * module rather than forming one of their own. The shipment-list projector itself is registered in
  * apps/worker/src/registry.ts.

@@ -1,14 +1,15 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import type { BulkStatusItem } from '../../read-models/shipment-list/shipment-list.queries';
-import { BulkStatusHandler, BULK_STATUS_MAX_IDS, parseShipmentIds } from './bulk-status.handler';
+import { BULK_STATUS_MAX_IDS, GetBulkStatus, parseShipmentIds } from './bulk-status.handler';
 
 @ApiTags('shipments')
 @UseErrorArea('shipping')
 @Controller('shipments/bulk/status')
 export class BulkStatusController {
-  constructor(private readonly handler: BulkStatusHandler) {}
+  constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
   @RequireScopes('read:shipments')
@@ -20,6 +21,6 @@ export class BulkStatusController {
   @ApiQuery({ name: 'shipment_id', required: true, isArray: true, type: String })
   @ApiOkResponse({ description: '[{shipmentId, status, milestones: [{status, date}]}]' })
   async status(@CurrentAuth() auth: AuthContext, @Query('shipment_id') raw: unknown): Promise<BulkStatusItem[]> {
-    return this.handler.execute(parseShipmentIds(raw), auth);
+    return this.queryBus.execute(new GetBulkStatus(parseShipmentIds(raw), auth));
   }
 }

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DATABASE, type Database } from '@shipledger/database';
 import { ApiError, type AuthContext } from '@shipledger/platform';
 import { bulkStatus, type BulkStatusItem } from '../../read-models/shipment-list/shipment-list.queries';
@@ -18,11 +19,18 @@ export function parseShipmentIds(raw: unknown): string[] {
   return ids;
 }
 
-@Injectable()
-export class BulkStatusHandler {
+/** GET /shipments/bulk/status, dispatched through the QueryBus. */
+export class GetBulkStatus extends Query<BulkStatusItem[]> {
+  constructor(readonly ids: readonly string[], readonly auth: AuthContext) {
+    super();
+  }
+}
+
+@QueryHandler(GetBulkStatus)
+export class BulkStatusHandler implements IQueryHandler<GetBulkStatus> {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
-  execute(ids: readonly string[], auth: AuthContext): Promise<BulkStatusItem[]> {
+  execute({ ids, auth }: GetBulkStatus): Promise<BulkStatusItem[]> {
     return bulkStatus(this.database.kysely, auth.tenantId, ids, auth.merchants);
   }
 }

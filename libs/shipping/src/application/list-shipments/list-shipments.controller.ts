@@ -1,14 +1,15 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CountsTowardsMonthlyQuota, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
-import { ListShipmentsHandler } from './list-shipments.handler';
+import { ListShipments } from './list-shipments.handler';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZE_MIN, parseListShipmentsQuery } from './list-shipments.query';
 
 @ApiTags('shipments')
 @UseErrorArea('shipping')
 @Controller('shipments')
 export class ListShipmentsController {
-  constructor(private readonly handler: ListShipmentsHandler) {}
+  constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
   @RequireScopes('read:shipments')
@@ -31,6 +32,6 @@ export class ListShipmentsController {
     description: `${PAGE_SIZE_MIN} to ${PAGE_SIZE_MAX}, default ${PAGE_SIZE_DEFAULT}` })
   @ApiOkResponse({ description: 'array of shipment' })
   async list(@CurrentAuth() auth: AuthContext, @Query() raw: Record<string, unknown>): Promise<Record<string, unknown>[]> {
-    return this.handler.execute(parseListShipmentsQuery(raw), auth);
+    return this.queryBus.execute(new ListShipments(parseListShipmentsQuery(raw), auth));
   }
 }

@@ -1,16 +1,24 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DATABASE, type Database } from '@shipledger/database';
 import { ApiError, type AuthContext } from '@shipledger/platform';
 import { listShipments } from '../../read-models/shipment-list/shipment-list.queries';
 import { toShipmentResponse } from '../shared/shipment-response';
 import type { ListShipmentsQuery } from './list-shipments.query';
 
-/** GET /shipments: one page of the shipment-list read model, each shipment shown as GET by id shows it. */
-@Injectable()
-export class ListShipmentsHandler {
+/** GET /shipments, dispatched through the QueryBus. */
+export class ListShipments extends Query<Record<string, unknown>[]> {
+  constructor(readonly query: ListShipmentsQuery, readonly auth: AuthContext) {
+    super();
+  }
+}
+
+/** One page of the shipment-list read model, each shipment shown as GET by id shows it. */
+@QueryHandler(ListShipments)
+export class ListShipmentsHandler implements IQueryHandler<ListShipments> {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
-  async execute(query: ListShipmentsQuery, auth: AuthContext): Promise<Record<string, unknown>[]> {
+  async execute({ query, auth }: ListShipments): Promise<Record<string, unknown>[]> {
     if (auth.merchants !== '*') {
       const scope = auth.merchants;
       const outside = query.merchants.filter((merchant) => !scope.includes(merchant));

@@ -1,17 +1,17 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiError, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import { parseIsoInstant } from '../list-shipments/list-shipments.query';
 import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
-import { ShipmentHistoryHandler } from './shipment-history.handler';
-import type { ShipmentHistoryEntry } from './shipment-timeline';
+import { GetShipmentHistory, type ShipmentHistoryAnswer } from './shipment-history.handler';
 
 @ApiTags('shipments')
 @UseErrorArea('shipping')
 @Controller('shipments')
 @UseInterceptors(ShipmentErrorsInterceptor)
 export class ShipmentHistoryController {
-  constructor(private readonly handler: ShipmentHistoryHandler) {}
+  constructor(private readonly queryBus: QueryBus) {}
 
   @Get(':shipment_id/history')
   @RequireScopes('read:shipments')
@@ -28,12 +28,12 @@ export class ShipmentHistoryController {
     @CurrentAuth() auth: AuthContext,
     @Param('shipment_id') shipmentRef: string,
     @Query('as_of') rawAsOf: unknown,
-  ): Promise<ShipmentHistoryEntry[] | Record<string, unknown>> {
-    if (rawAsOf === undefined) return this.handler.timeline(shipmentRef, auth);
+  ): Promise<ShipmentHistoryAnswer> {
+    if (rawAsOf === undefined) return this.queryBus.execute(new GetShipmentHistory(shipmentRef, auth));
     const asOf = typeof rawAsOf === 'string' ? parseIsoInstant(rawAsOf.trim(), 'end') : undefined;
     if (!asOf) {
       throw ApiError.badRequest('as_of : must be an ISO 8601 date-time', [{ field: 'as_of', message: 'must be an ISO 8601 date-time' }]);
     }
-    return this.handler.asOf(shipmentRef, asOf, auth);
+    return this.queryBus.execute(new GetShipmentHistory(shipmentRef, auth, asOf));
   }
 }

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@shipledger/event-store';
 import { ApiError, type AuthContext } from '@shipledger/platform';
 import { ShipmentMessages } from '../../domain/shipment/shipment.errors';
@@ -7,23 +8,27 @@ import { toShipmentResponse } from '../shared/shipment-response';
 import { shipmentStreamId } from '../shared/shipment-streams';
 import { shipmentAsOf, shipmentTimeline, type ShipmentHistoryEntry } from './shipment-timeline';
 
-/**
- * Audit replay straight from the shipment's event stream (never a read model): the timeline, or the
- * shipment rebuilt as it was at a past instant.
- */
-@Injectable()
-export class ShipmentHistoryHandler {
+export type ShipmentHistoryAnswer = ShipmentHistoryEntry[] | Record<string, unknown>;
+
+/** GET /shipments/{id}/history: the timeline, or with `asOf` the shipment as it was then. */
+export class GetShipmentHistory extends Query<ShipmentHistoryAnswer> {
+  constructor(readonly shipmentRef: string, readonly auth: AuthContext, readonly asOf?: string) {
+    super();
+  }
+}
+
+/** Audit replay straight from the shipment's event stream, never from a read model. */
+@QueryHandler(GetShipmentHistory)
+export class ShipmentHistoryHandler implements IQueryHandler<GetShipmentHistory> {
   constructor(
     private readonly shipments: ShipmentCommandService,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
-  async timeline(shipmentRef: string, auth: AuthContext): Promise<ShipmentHistoryEntry[]> {
-    return shipmentTimeline(await this.events(shipmentRef, auth));
-  }
-
-  async asOf(shipmentRef: string, asOf: string, auth: AuthContext): Promise<Record<string, unknown>> {
-    const state = shipmentAsOf(await this.events(shipmentRef, auth), asOf);
+  async execute({ shipmentRef, auth, asOf }: GetShipmentHistory): Promise<ShipmentHistoryAnswer> {
+    const events = await this.events(shipmentRef, auth);
+    if (asOf === undefined) return shipmentTimeline(events);
+    const state = shipmentAsOf(events, asOf);
     if (!state) throw ApiError.notFound(`${ShipmentMessages.notFound(shipmentRef)} as of ${asOf}`);
     return toShipmentResponse(state);
   }
