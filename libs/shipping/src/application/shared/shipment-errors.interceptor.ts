@@ -1,4 +1,5 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { WrongExpectedRevisionError } from '@shipledger/event-store';
 import { ApiError } from '@shipledger/platform';
 import { catchError, type Observable } from 'rxjs';
 import { ShipmentCommandRejected } from '../../domain/shipment';
@@ -15,6 +16,7 @@ export class ShipmentErrorsInterceptor implements NestInterceptor {
 }
 
 export function toHttpError(error: unknown): unknown {
+  if (error instanceof WrongExpectedRevisionError) return ApiError.conflict('The shipment is being changed concurrently; retry the request');
   if (error instanceof DuplicateReferenceError) return ApiError.badRequest(error.message, [], 'duplicate_reference');
   if (error instanceof ShipmentCommandRejected) {
     return error.code === 'not_found' ? ApiError.notFound(error.message) : ApiError.badRequest(error.message, [], error.code);

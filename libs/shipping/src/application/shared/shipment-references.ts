@@ -8,7 +8,10 @@ import {
 import type { ShipmentReferenceEvent } from '../../domain/shipment';
 import type { CommandMeta } from './command-meta';
 import { toEventData } from './shipment.repository';
-import { referenceStreamId } from './shipment-streams';
+import { referenceStreamId, shipmentStreamId } from './shipment-streams';
+
+/** A reservation without its shipment after this long is an orphan of a crashed create. */
+export const ORPHAN_AFTER_MS = 60_000;
 
 export class DuplicateReferenceError extends Error {
   constructor() {
@@ -34,14 +37,17 @@ export class ShipmentReferences {
    * Invariant: at most one shipment holds a reference. The first reservation appends with 'no_stream'
    * and a re-reservation after a release appends at the revision that holds the release, so of two
    * concurrent reservations the store accepts exactly one; the other sees WrongExpectedRevision and
-   * re-reads. Reserving a reference the shipment already holds is a no-op (retries are safe).
+   * re-reads. Taking over an orphan appends at the orphan's revision, under the same rule. Reserving a
+   * reference the shipment already holds is a no-op (retries are safe).
    */
   async reserve(tenantId: string, reference: string, shipmentId: string, meta: CommandMeta, at: string): Promise<void> {
     for (;;) {
       const last = await this.last(tenantId, reference);
       if (last?.type === 'ShipmentReferenceReserved') {
-        if ((last.data as { shipment_id: string }).shipment_id === shipmentId) return;
-        throw new DuplicateReferenceError();
+        const holder = (last.data as { shipment_id: string }).shipment_id;
+        if (holder === shipmentId) return;
+        if (!(await this.isOrphan(last, holder, at))) throw new DuplicateReferenceError();
+        // Taken over below at the orphan's revision: a concurrent taker-over loses on the revision check.
       }
       const event: ShipmentReferenceEvent = {
         type: 'ShipmentReferenceReserved',
@@ -70,6 +76,16 @@ export class ShipmentReferences {
       // Someone else changed the reservation meanwhile; it is no longer ours to release.
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
     }
+  }
+
+  /**
+   * A reservation whose create never wrote its shipment (the process died between the two appends)
+   * would hold the reference forever. Once it is older than any create can take, it may be taken over.
+   */
+  private async isOrphan(reservation: RecordedEvent, holder: string, now: string): Promise<boolean> {
+    if (Date.parse(now) - Date.parse(reservation.recordedAt) < ORPHAN_AFTER_MS) return false;
+    const [first] = await this.eventStore.readStream(shipmentStreamId(holder), { maxCount: 1 });
+    return first === undefined;
   }
 
   private async last(tenantId: string, reference: string): Promise<RecordedEvent | undefined> {
