@@ -100,6 +100,28 @@ describe('a confirmed shipment with the sandbox carrier, over HTTPS', () => {
     expect(refused.body).toMatchObject({ status: '403', errors: [expect.stringContaining('expired')] });
   });
 
+  it('label/refresh re-issues an expired default label link (the labels reactor renders and re-signs)', async () => {
+    const account = await createAccount(app, tenant, { label: { default_label: 'service_pdf' } });
+    const booked = await bookedShipment(account);
+    expect(booked.post_shipping_info.default_label_url).toContain('/service_pdf?');
+    const unchanged = await call('POST', `/shipments/${booked.shipment_id}/label/refresh`);
+    expect(unchanged.body).toEqual({ awb: booked.post_shipping_info.default_label_url });
+
+    const context = carriersContextFor({ database: app.database, eventStore: app.eventStore });
+    const expiredUrl = context.signer.url(tenant.tenantId, booked.shipment_id, 'service_pdf', new Date(Date.now() - 2 * context.config.labelUrlTtlSeconds * 1000));
+    await context.writer.record(tenant.tenantId, booked.shipment_id, { causationId: `expire-${booked.shipment_id}`, correlationId: 'test', requestId: 'test', actor: 'test' },
+      () => ({ type: 'RecordLabelGenerated', labels: { default_label_url: expiredUrl }, at: new Date().toISOString(), actor: 'test' }));
+    expect((await app.http.request('GET', pathOf(expiredUrl))).status).toBe(403);
+
+    const refreshed = await call('POST', `/shipments/${booked.shipment_id}/label/refresh`);
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.awb).not.toBe(expiredUrl);
+    expect(refreshed.body.awb).toContain('/service_pdf?');
+    const label = await app.http.request('GET', pathOf(refreshed.body.awb));
+    expect(label.status).toBe(200);
+    expect(label.text.startsWith('%PDF-')).toBe(true);
+  });
+
   it('cancelling cancels with the sandbox carrier, whose simulation then stops', async () => {
     const account = await createAccount(app, tenant);
     const booked = await bookedShipment(account);

@@ -3,6 +3,7 @@ import { Controller, HttpCode, Param, Post, UseInterceptors } from '@nestjs/comm
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
+import { usableLink } from '../../domain/shipment';
 import { ShipmentHttp, stampOf } from '../shared/shipment-http';
 import { ShipmentRepository } from '../shared/shipment.repository';
 
@@ -26,13 +27,16 @@ export class RefreshLabelController {
   @ApiOperation({ summary: 'The default label URL; regenerates the default label when it is missing' })
   @ApiOkResponse({ description: '{awb: default label URL}' })
   async refresh(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string): Promise<{ awb: string }> {
-    const state = await this.http.execute(auth, ref, { type: 'RefreshLabel', ...stampOf(auth) });
-    if (state.labels.default_label_url) return { awb: state.labels.default_label_url };
+    const stamp = stampOf(auth);
+    const state = await this.http.execute(auth, ref, { type: 'RefreshLabel', ...stamp });
+    if (usableLink(state.labels.default_label_url, stamp.at)) return { awb: state.labels.default_label_url! };
+    const stale = state.labels.default_label_url;
     const deadline = Date.now() + LABEL_REFRESH_TIMEOUT_MS;
     for (let pause = 20; Date.now() < deadline; pause = Math.min(pause * 2, 500)) {
       await delay(pause);
       const { state: current } = await this.repository.load(state.shipment_id);
-      if (current.labels.default_label_url) return { awb: current.labels.default_label_url };
+      // A missing link, or an expired one being re-issued: wait for a different one.
+      if (current.labels.default_label_url && current.labels.default_label_url !== stale) return { awb: current.labels.default_label_url };
     }
     throw new ApiError(503, ['The label is being regenerated; retry shortly'], 'label_pending', [], { 'retry-after': '5' });
   }

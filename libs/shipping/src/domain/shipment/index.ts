@@ -9,3 +9,4 @@ export * from './shipment.errors';
 export * from './shipment.decide';
 export * from './shipment.patch';
 export * from './booking-validation';
+export { usableLink } from './shipment.decide-side';

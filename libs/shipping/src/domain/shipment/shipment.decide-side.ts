@@ -116,7 +116,7 @@ export function decideRecord(
  * A label link is usable until the expiry it carries: the carriers context signs its links with an
  * `expires=<unix seconds>` parameter, and an expired one is re-issued through a refresh like a missing one.
  */
-function usableLink(url: string | undefined, at: string): boolean {
+export function usableLink(url: string | undefined, at: string): boolean {
   if (!url) return false;
   const expires = /[?&]expires=(\d+)/.exec(url)?.[1];
   return expires === undefined || Number(expires) * 1000 > Date.parse(at);
