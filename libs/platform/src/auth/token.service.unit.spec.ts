@@ -1,0 +1,33 @@
+import { TokenService } from './token.service';
+
+describe('TokenService', () => {
+  const input = { tenantId: 'ACME', clientId: 'cl_1', scopes: ['read:shipments', 'create:shipments'], merchants: ['SHOP1'] };
+
+  it('issues a 24 h token whose claims come back from verify', async () => {
+    const service = new TokenService('secret-secret-secret-secret-secret');
+    const issued = await service.issue(input);
+    expect(issued).toMatchObject({ scope: 'tenant:ACME merchant:SHOP1 read:shipments create:shipments', expiresIn: 86400 });
+    expect(await service.verify(issued.accessToken)).toEqual({
+      tenantId: 'ACME', clientId: 'cl_1', scopes: ['read:shipments', 'create:shipments'], merchants: ['SHOP1'], scope: issued.scope,
+    });
+  });
+
+  it('reads a token without merchant scopes as every merchant', async () => {
+    const service = new TokenService('secret-secret-secret-secret-secret');
+    const issued = await service.issue({ ...input, merchants: [] });
+    expect((await service.verify(issued.accessToken))?.merchants).toBe('*');
+  });
+
+  it('rejects expired, forged and tampered tokens', async () => {
+    let now = Date.now();
+    const service = new TokenService('secret-secret-secret-secret-secret', () => now);
+    const issued = await service.issue(input);
+    const [header, payload, signature] = issued.accessToken.split('.');
+    const tampered = Buffer.from(payload, 'base64url').toString().replace('ACME', 'EVIL');
+    expect(await service.verify(`${header}.${Buffer.from(tampered).toString('base64url')}.${signature}`)).toBeUndefined();
+    expect(await new TokenService('another-secret-another-secret-x').verify(issued.accessToken)).toBeUndefined();
+    expect(await service.verify('not.a.token')).toBeUndefined();
+    now += 86_401_000;
+    expect(await service.verify(issued.accessToken)).toBeUndefined();
+  });
+});
