@@ -45,6 +45,16 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_follower_leases': {
+    async up(db) {
+      await db.schema
+        .createTable('follower_leases')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('owner', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 /** Creates or upgrades the `projections` schema. Idempotent; safe from several processes at once. */

@@ -5,7 +5,8 @@ import { applyLiveBatch, assertProjectorName } from './apply-events';
 import { backoffMs, pause, type Doorbell } from './doorbell';
 import { FollowerProgress } from './follower-progress';
 import type { SharedReader } from './shared-reader';
-import { CheckpointMovedError, type ProjectionCheckpoint } from './projection-checkpoints';
+import { CheckpointMovedError, readCheckpoint, type ProjectionCheckpoint } from './projection-checkpoints';
+import { LeaseLostError, waitForLease, type FollowerLease } from './follower-lease';
 import { prepareReadModel, ProjectorOutdatedError } from './migrate-read-models';
 import { RebuildInProgressError } from './rebuild-claims';
 import { rebuildProjector } from './rebuild-projector';
@@ -15,6 +16,8 @@ export interface RunnerTuning {
   batchSize: number;
   retryBaseMs: number;
   retryMaxMs: number;
+  /** How often a worker without the lease tries to take it. */
+  leasePollMs: number;
 }
 
 /**
@@ -31,6 +34,7 @@ export class ProjectorRunner {
     private readonly eventStore: EventStore,
     private readonly doorbell: Doorbell,
     private readonly reader: SharedReader,
+    private readonly lease: FollowerLease,
     private readonly logger: WorkerLogger,
     private readonly tuning: RunnerTuning,
   ) {
@@ -46,9 +50,23 @@ export class ProjectorRunner {
   }
 
   async run(signal: AbortSignal): Promise<void> {
+    try {
+      await this.loop(signal);
+    } finally {
+      await this.lease.release().catch(() => undefined);
+    }
+  }
+
+  private async loop(signal: AbortSignal): Promise<void> {
     let failures = 0;
+    let leased = false;
     while (!signal.aborted) {
       try {
+        if (!leased) {
+          if (!(await waitForLease(this.lease, signal, this.tuning.leasePollMs, () => this.observe()))) return;
+          leased = true;
+          this.checkpoint = undefined;
+        }
         if (!this.checkpoint) await this.prepare();
         if (this.checkpoint!.version < this.projector.version) await this.rebuild(signal);
         else await this.follow(signal);
@@ -62,6 +80,11 @@ export class ProjectorRunner {
           return;
         }
         if (error instanceof CheckpointMovedError) continue;
+        if (error instanceof LeaseLostError) {
+          this.logger.info({ projector: this.projector.name }, error.message);
+          leased = false;
+          continue;
+        }
         failures++;
         const delay = backoffMs(failures, this.tuning.retryBaseMs, this.tuning.retryMaxMs);
         const level = error instanceof RebuildInProgressError ? 'info' : 'error';
@@ -71,8 +94,15 @@ export class ProjectorRunner {
     }
   }
 
+  /** Another worker runs this projector: mirror its checkpoint so waitUntilCaughtUp still means something. */
+  private async observe(): Promise<void> {
+    const stored = await readCheckpoint(this.database.kysely, this.projector.name);
+    if (stored?.version === this.projector.version) this.progress.advance(stored.position);
+  }
+
   private async follow(signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
+      await this.lease.keep();
       const bell = this.doorbell.current;
       const checkpoint = this.checkpoint!;
       const events = await this.reader.read(checkpoint.position, this.tuning.batchSize);

@@ -3,6 +3,7 @@ import type { EventStore, Position, RecordedEvent } from '@shipledger/event-stor
 import type { Reactor } from './projector';
 import { backoffMs, pause, type Doorbell } from './doorbell';
 import { FollowerProgress } from './follower-progress';
+import { LeaseLostError, waitForLease, type FollowerLease } from './follower-lease';
 import type { SharedReader } from './shared-reader';
 import { parkEvent, readReactorPosition, saveReactorPosition } from './reactor-checkpoints';
 import type { WorkerLogger } from './worker-logger';
@@ -13,6 +14,8 @@ export interface ReactorTuning {
   maxAttempts: number;
   retryBaseMs: number;
   retryMaxMs: number;
+  /** How often a worker without the lease tries to take it. */
+  leasePollMs: number;
 }
 
 /**
@@ -31,6 +34,7 @@ export class ReactorRunner {
     private readonly eventStore: EventStore,
     private readonly doorbell: Doorbell,
     private readonly reader: SharedReader,
+    private readonly lease: FollowerLease,
     private readonly logger: WorkerLogger,
     private readonly tuning: ReactorTuning,
   ) {
@@ -44,14 +48,33 @@ export class ReactorRunner {
   }
 
   async run(signal: AbortSignal): Promise<void> {
+    try {
+      await this.loop(signal);
+    } finally {
+      await this.lease.release().catch(() => undefined);
+    }
+  }
+
+  private async loop(signal: AbortSignal): Promise<void> {
     let failures = 0;
+    let leased = false;
     while (!signal.aborted) {
       try {
+        if (!leased) {
+          if (!(await waitForLease(this.lease, signal, this.tuning.leasePollMs, () => this.observe()))) return;
+          leased = true;
+          this.loaded = false;
+        }
         if (!this.loaded) await this.prepare();
         await this.follow(signal);
       } catch (error) {
         if (signal.aborted) return;
         this.loaded = false;
+        if (error instanceof LeaseLostError) {
+          this.logger.info({ reactor: this.reactor.name }, error.message);
+          leased = false;
+          continue;
+        }
         failures++;
         const delay = backoffMs(failures, this.tuning.retryBaseMs, this.tuning.retryMaxMs);
         this.logger.error({ err: error, reactor: this.reactor.name, retryInMs: delay }, 'reactor loop failed');
@@ -60,9 +83,15 @@ export class ReactorRunner {
     }
   }
 
+  /** Another worker runs this reactor: mirror its checkpoint so waitUntilCaughtUp still means something. */
+  private async observe(): Promise<void> {
+    this.progress.advance(await readReactorPosition(this.database.kysely, this.reactor.name));
+  }
+
   private async follow(signal: AbortSignal): Promise<void> {
     const handled = new Set(this.reactor.handles);
     while (!signal.aborted) {
+      await this.lease.keep();
       const bell = this.doorbell.current;
       const events = await this.reader.read(this.position, this.tuning.batchSize);
       if (events.length === 0) {

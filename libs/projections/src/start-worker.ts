@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Database } from '@shipledger/database';
 import type { EventStore, Position } from '@shipledger/event-store';
 import { caughtUpTarget } from './caught-up-target';
 import type { Projector, Reactor } from './projector';
 import { Doorbell } from './doorbell';
+import { FollowerLease } from './follower-lease';
 import { SharedReader } from './shared-reader';
 import { FollowerProgress } from './follower-progress';
 import { migrateProjectionsSchema } from './projections-schema';
@@ -26,6 +29,11 @@ export interface WorkerOptions {
   retryMaxMs?: number;
   /** Poll interval used only if the live subscription misses a wake-up. Default 1000. */
   idlePollMs?: number;
+  /**
+   * Time to live of a follower's lease (which worker runs it). A worker that dies without closing
+   * hands its followers over after this long. Default 30 000.
+   */
+  leaseTtlMs?: number;
 }
 
 export interface Worker {
@@ -52,17 +60,27 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   assertUniqueNames('reactor', options.reactors.map((r) => r.name));
   const retry = { retryBaseMs: options.retryBaseMs ?? 200, retryMaxMs: options.retryMaxMs ?? 30_000 };
   const batchSize = options.batchSize ?? 500;
+  const owner = `${hostname()}/${process.pid}/${randomUUID()}`;
+  const leaseTtlMs = options.leaseTtlMs ?? 30_000;
+  const leasePollMs = Math.min(options.idlePollMs ?? 1000, leaseTtlMs / 3);
+  const lease = (key: string) => new FollowerLease(database.kysely, key, owner, leaseTtlMs);
   await migrateProjectionsSchema(database.kysely);
 
   const doorbell = new Doorbell(eventStore, logger, options.idlePollMs ?? 1000);
   const reader = new SharedReader(eventStore, doorbell);
   const projectors = options.projectors.map(
-    (p) => new ProjectorRunner(p, database, eventStore, doorbell, reader, logger, { batchSize, ...retry }),
+    (p) =>
+      new ProjectorRunner(p, database, eventStore, doorbell, reader, lease(`projector:${p.name}`), logger, {
+        batchSize,
+        leasePollMs,
+        ...retry,
+      }),
   );
   const reactors = options.reactors.map(
     (r) =>
-      new ReactorRunner(r, database, eventStore, doorbell, reader, logger, {
+      new ReactorRunner(r, database, eventStore, doorbell, reader, lease(`reactor:${r.name}`), logger, {
         batchSize,
+        leasePollMs,
         maxAttempts: options.reactorMaxAttempts ?? 5,
         ...retry,
       }),
