@@ -24,10 +24,22 @@ describe('booking reactor (PGlite)', () => {
       { parcel_id: 'p1', tracking_number: `${data.tracking_no}-1` },
       { parcel_id: 'p2', tracking_number: `${data.tracking_no}-2` },
     ]);
-    for (const key of ['default_label_url', 'carrier_pdf_label_url', 'service_pdf_label_url', 'service_zpl_label_url']) {
-      expect(data.labels[key]).toMatch(/^https:\/\/shipledger\.test\/labels\/[\w-]+\.[\w-]+$/);
-    }
+    const link = (kind: string) => new RegExp(`^https://shipledger\\.test/labels/${shipmentId}/${kind}\\?expires=\\d+&signature=[\\w-]{43}$`);
+    expect(data.labels).toEqual({
+      default_label_url: expect.stringMatching(link('carrier_pdf')),
+      carrier_pdf_label_url: expect.stringMatching(link('carrier_pdf')),
+      service_pdf_label_url: expect.stringMatching(link('service_pdf')),
+      service_zpl_label_url: expect.stringMatching(link('service_zpl')),
+    });
     expect(booked.metadata).toMatchObject({ tenantId: h.tenantId, actor: 'carrier:SANDBOX', causationId: request.id });
+  });
+
+  it("the account's label.default_label picks the default label", async () => {
+    const account = await h.createAccount({ defaultLabel: 'service_zpl' });
+    const { shipmentId, request } = await h.confirmedShipment(account);
+    await reactor().handle(request);
+    const labels = (last(await h.stream(shipmentId)).data as any).labels;
+    expect(labels.default_label_url).toContain(`/labels/${shipmentId}/service_zpl?`);
   });
 
   it('the same booking request handled twice books once with the same tracking number', async () => {
