@@ -52,8 +52,8 @@ async function main(): Promise<void> {
     logLevel: process.env.LOG_LEVEL ?? 'info',
     followerLag: followerLag(database, eventStore),
   });
-  await api.listen(config.port, config.host);
-  const baseUrl = config.publicBaseUrl;
+  const listening = await api.listen(config.port, config.host);
+  const baseUrl = config.publicBaseUrl ?? listening;
   const lines = [`Shipledger listening on ${baseUrl} (HTTPS only)`, `TLS certificate SHA-256 fingerprint: ${tls.fingerprint}`];
   if (tls.selfSigned) lines.push(`Self-signed certificate: ${join(config.dataDir, 'tls', 'cert.pem')}`);
   if (embedded && adminToken && !config.adminToken) lines.push(`Admin token (for /admin): ${join(config.dataDir, 'secrets', 'admin-token')}`);

@@ -20,14 +20,14 @@ export interface PlatformConfig {
   tenantRequestsPerMinute: number;
   /** Budget per client address for calls that carry no verified tenant. */
   addressRequestsPerMinute: number;
-  /** Public address printed in examples (https://localhost:3443). */
-  publicBaseUrl: string;
+  /** Public address printed in examples; default: the listener's (https://localhost:<port>). */
+  publicBaseUrl?: string;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
 export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
-  const port = intFrom(env.PORT, 3443);
+  const port = env.PORT === '0' ? 0 : intFrom(env.PORT, 3443);
   const host = env.HOST ?? '0.0.0.0';
   return {
     dataDir: resolve(env.DATA_DIR ?? join(process.cwd(), 'data')),
@@ -41,7 +41,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES),
     tenantRequestsPerMinute: intFrom(env.RATE_LIMIT_TENANT_PER_MINUTE, 1200),
     addressRequestsPerMinute: intFrom(env.RATE_LIMIT_ADDRESS_PER_MINUTE, 6000),
-    publicBaseUrl: env.PUBLIC_BASE_URL ?? `https://localhost:${port}`,
+    publicBaseUrl: env.PUBLIC_BASE_URL || undefined,
   };
 }
 

@@ -19,7 +19,13 @@ export function registerIdempotencyHooks(fastify: FastifyInstance, store: Idempo
       const value = reply.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
-    await store.complete(claim.tenantId, claim.key, reply.statusCode, headers, payload);
+    try {
+      await store.complete(claim.tenantId, claim.key, reply.statusCode, headers, payload);
+    } catch (error) {
+      // The call itself succeeded: answer it, and leave the key free rather than stuck "in progress".
+      request.log.error({ err: error }, 'Could not store the idempotent response');
+      await store.release(claim.tenantId, claim.key).catch(() => undefined);
+    }
     return payload;
   });
 }
