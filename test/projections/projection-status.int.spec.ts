@@ -27,6 +27,8 @@ describe.each(DATABASE_KINDS)('projection status on %s', (kind) => {
       reactorMaxAttempts: 1,
     });
     await worker.waitUntilCaughtUp({ timeoutMs: 20_000, position });
+    const running = await projectionStatus({ ...store, projectors: [current], reactors: [] });
+    expect(running.followers[0]?.runBy).toMatch(new RegExp(`/${process.pid}/`));
     await worker.close();
     const later = await appendParcels(store.eventStore, 1);
     await readAllThrough(store.eventStore, later.position);
@@ -44,7 +46,7 @@ describe.each(DATABASE_KINDS)('projection status on %s', (kind) => {
     expect(live).toMatchObject({ kind: 'projector', name: current.name, version: 1, codeVersion: 1, lag: 5, lagCapped: false });
     expect(fresh).toMatchObject({ name: neverStarted.name, version: undefined, position: undefined, lag: 10, lagCapped: true });
     expect(bumped).toMatchObject({ version: 1, codeVersion: 2 });
-    expect(reactor).toMatchObject({ kind: 'reactor', lag: 5, parked: 4 });
+    expect(reactor).toMatchObject({ kind: 'reactor', lag: 5, parked: 4, runBy: undefined });
   });
 
   it('migrateReadModels creates the live tables before any worker ran', async () => {

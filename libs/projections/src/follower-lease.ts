@@ -71,6 +71,17 @@ export class FollowerLease {
   }
 }
 
+/** Unexpired leases by key (`projector:<name>`, `reactor:<name>`) → owner (host/pid/id). */
+export async function readLiveLeases(db: Kysely<any>): Promise<Map<string, string>> {
+  const rows = await db
+    .withSchema(PROJECTIONS_SCHEMA)
+    .selectFrom('follower_leases')
+    .select(['name', 'owner'])
+    .where(sql<boolean>`expires_at > now()`)
+    .execute();
+  return new Map(rows.map((r: any) => [r.name as string, r.owner as string]));
+}
+
 /**
  * Waits until this process holds `lease` (true) or `signal` aborts (false), calling `whileWaiting` on
  * each round so the follower's progress can mirror the holder's checkpoint.

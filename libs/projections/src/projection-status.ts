@@ -4,6 +4,7 @@ import type { Projector, Reactor } from './projector';
 import { readAllCheckpoints } from './projection-checkpoints';
 import { migrateProjectionsSchema } from './projections-schema';
 import { listParkedEvents, readAllReactorCheckpoints } from './reactor-checkpoints';
+import { readLiveLeases } from './follower-lease';
 import { readRebuildClaims, type RebuildClaim } from './rebuild-claims';
 
 export interface FollowerStatus {
@@ -20,6 +21,8 @@ export interface FollowerStatus {
   updatedAt: string | undefined;
   rebuild?: RebuildClaim;
   parked?: number;
+  /** The worker running it now (host/pid/id), when one holds its lease. */
+  runBy?: string;
 }
 
 export interface ProjectionStatusReport {
@@ -41,12 +44,13 @@ export async function projectionStatus(options: {
   const db = options.database.kysely;
   const limit = options.lagLimit ?? 10_000;
   await migrateProjectionsSchema(db);
-  const [head, checkpoints, reactorCheckpoints, rebuilds, parked] = await Promise.all([
+  const [head, checkpoints, reactorCheckpoints, rebuilds, parked, leases] = await Promise.all([
     options.eventStore.headPosition(),
     readAllCheckpoints(db),
     readAllReactorCheckpoints(db),
     readRebuildClaims(db),
     listParkedEvents(db),
+    readLiveLeases(db),
   ]);
   const lagOf = async (position: Position | undefined) => {
     if (head === undefined || (position !== undefined && position >= head)) return { lag: 0, lagCapped: false };
@@ -65,6 +69,7 @@ export async function projectionStatus(options: {
       ...(await lagOf(cp?.position)),
       updatedAt: cp?.updatedAt,
       rebuild: rebuilds.find((r) => r.name === p.name),
+      runBy: leases.get(`projector:${p.name}`),
     });
   }
   for (const r of options.reactors) {
@@ -76,6 +81,7 @@ export async function projectionStatus(options: {
       ...(await lagOf(cp?.position)),
       updatedAt: cp?.updatedAt,
       parked: parked.filter((e) => e.reactor === r.name).length,
+      runBy: leases.get(`reactor:${r.name}`),
     });
   }
   return { head, followers };

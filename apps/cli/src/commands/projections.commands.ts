@@ -50,9 +50,11 @@ async function status(context: CliContext, json: boolean): Promise<void> {
     f.position ?? '(start)',
     `${f.lagCapped ? '≥' : ''}${f.lag}`,
     f.updatedAt ?? '-',
+    f.runBy ?? '-',
     note(f),
   ]);
-  for (const line of formatTable(['kind', 'name', 'version', 'position', 'lag', 'updated', 'note'], rows)) context.print(line);
+  const header = ['kind', 'name', 'version', 'position', 'lag', 'updated', 'run by', 'note'];
+  for (const line of formatTable(header, rows)) context.print(line);
 }
 
 function note(f: FollowerStatus): string {
