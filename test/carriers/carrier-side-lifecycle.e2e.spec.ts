@@ -106,6 +106,27 @@ describe('the carrier side of cancel, ready-to-ship, reassign and documents', ()
     expect(row!.collection_to).not.toBeNull();
   });
 
+  it("an account's auto_ready_to_ship moves a booked shipment to ready_to_ship and schedules the collection", async () => {
+    const account = await createAccount(app, tenant, { auto_ready_to_ship: true });
+    const created = await call('POST', '/shipments', bookableShipmentRequest(tenant.merchants[0]!, { carrier_account: { carrier_id: account.carrier_account_id } }));
+    await app.waitUntilCaughtUp();
+    const shipment = await read(created.body.shipment_id);
+    expect(shipment.post_shipping_info.status).toBe('ready_to_ship');
+    expect(Object.keys(shipment.post_shipping_info.key_milestones)).toEqual(expect.arrayContaining(['booked', 'ready_to_ship']));
+    const [row] = await sandboxRows(created.body.shipment_id);
+    expect(row!.collection_from).not.toBeNull();
+  });
+
+  it("an account's auto_return_confirmed confirms a shipment the carrier returned", async () => {
+    const account = await createAccount(app, tenant, { auto_return_confirmed: true });
+    const shipment = await booked(account, { custom_attributes: { sandbox_scenario: ['returned_to_sender'] } });
+    expect((await call('POST', '/sandbox/clock/advance', { minutes: 24 * 60 })).status).toBe(200);
+    await app.waitUntilCaughtUp();
+    const info = (await read(shipment.shipment_id)).post_shipping_info;
+    expect(info.status).toBe('return_confirmed');
+    expect(info.key_milestones.returned).toBeDefined();
+  });
+
   it('reassign to another account cancels the old booking and books again with a new tracking number', async () => {
     const first = await createAccount(app, tenant);
     const second = await createAccount(app, tenant);

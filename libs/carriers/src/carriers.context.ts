@@ -62,7 +62,7 @@ export class CarriersContext {
     this.labelStore = new LabelStore(options.database);
     this.signer = new LabelUrlSigner(this.config.secrets.signingKey, this.config.publicBaseUrl, this.config.labelUrlTtlSeconds);
     this.labels = new LabelService(this.labelStore, this.signer);
-    this.tracking = new TrackingIngestionService(this.writer, this.bookings);
+    this.tracking = new TrackingIngestionService(this.writer, this.bookings, this.accountRepository);
     this.simulator = new SandboxSimulator(this.sandboxStore, this.tracking);
     this.documents = options.documents ?? new ShipmentDocumentContents(options.database, options.eventStore);
   }

@@ -77,5 +77,12 @@ export class BookingReactor implements Reactor {
       at: this.now().toISOString(),
       actor: `carrier:${account.carrier}`,
     }));
+    // The account's auto_ready_to_ship: the booked shipment goes on to ready_to_ship by itself.
+    if (account.autoReadyToShip) {
+      await this.writer.record(tenantId, shipmentId, { ...causedBy(event, 'system'), causationId: `${event.id}:auto-ready-to-ship` },
+        (current) => (current.status === 'booked' && current.tracking_no === booking.trackingNo
+          ? { type: 'MarkShipmentReadyToShip', at: this.now().toISOString(), actor: 'system' }
+          : undefined));
+    }
   }
 }

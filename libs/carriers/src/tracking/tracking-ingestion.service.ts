@@ -1,3 +1,4 @@
+import type { CarrierAccountRepository } from '../accounts/carrier-account.repository';
 import type { BookingStore } from '../booking/booking.store';
 import { deterministicUuid } from '../shipments/deterministic-id';
 import type { ShipmentWriter } from '../shipments/shipment-writer';
@@ -10,7 +11,12 @@ import type { TrackingResult, TrackingUpdate } from './tracking-update';
  * causation whose events are already in the stream.
  */
 export class TrackingIngestionService {
-  constructor(private readonly writer: ShipmentWriter, private readonly bookings: BookingStore, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly writer: ShipmentWriter,
+    private readonly bookings: BookingStore,
+    private readonly accounts: CarrierAccountRepository,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async record(update: TrackingUpdate): Promise<TrackingResult> {
     const booking = await this.bookings.byTrackingNo(update.tenantId, update.trackingNo);
@@ -40,6 +46,19 @@ export class TrackingIngestionService {
       };
     });
     if (skipped) return skipped;
-    return events.length > 0 ? 'recorded' : 'duplicate';
+    if (events.length === 0) return 'duplicate';
+    if (events.some((e) => e.type === 'ShipmentTrackingUpdated' && e.data.status === 'returned')) await this.autoConfirmReturn(update, booking.shipmentId, causationId);
+    return 'recorded';
+  }
+
+  /** The account's auto_return_confirmed: a shipment the carrier reports returned is confirmed as such. */
+  private async autoConfirmReturn(update: TrackingUpdate, shipmentId: string, causationId: string): Promise<void> {
+    const account = await this.accounts.get(update.tenantId, update.carrierAccountId);
+    if (!account?.autoReturnConfirmed) return;
+    await this.writer.record(update.tenantId, shipmentId, {
+      causationId: `${causationId}:auto-return-confirmed`, correlationId: causationId, requestId: causationId, actor: 'system',
+    }, (state) => (state.status === 'returned'
+      ? { type: 'UpdateShipmentStatus', new_status: 'return_confirmed', at: this.now().toISOString(), actor: 'system' }
+      : undefined));
   }
 }
