@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@shipledger/event-store';
-import { bookableContent, startCarriersHarness, type CarriersHarness } from './carriers-harness';
+import { bookableContent, startCarriersHarness, type CarriersHarness, type HarnessDatabase } from './carriers-harness';
 
-describe('booking reactor (PGlite)', () => {
+describe.each<HarnessDatabase>(['pglite', 'postgres'])('booking reactor (%s)', (kind) => {
   let h: CarriersHarness;
-  beforeAll(async () => { h = await startCarriersHarness(); });
+  beforeAll(async () => { h = await startCarriersHarness(kind); });
   afterAll(async () => { await h.close(); });
 
   const reactor = () => h.context.reactors().find((r) => r.name === 'carrier-booking')!;
@@ -80,6 +80,17 @@ describe('booking reactor (PGlite)', () => {
     // Replay as if the checkpoint had not been written: the decider sees the shipment booked and answers nothing.
     await reactor().handle(request);
     expect(types(await h.stream(shipmentId)).filter((t) => t === 'ShipmentBooked')).toHaveLength(1);
+  });
+
+  it('two workers racing on the same request book once', async () => {
+    const account = await h.createAccount();
+    const { shipmentId, request } = await h.confirmedShipment(account);
+    const second = h.context.reactors().find((r) => r.name === 'carrier-booking')!;
+    await Promise.all([reactor().handle(request), second.handle(request), reactor().handle(request)]);
+    const stream = await h.stream(shipmentId);
+    expect(types(stream).filter((t) => t === 'ShipmentBooked')).toHaveLength(1);
+    const rows = await h.database.kysely.withSchema('carriers').selectFrom('sandbox_bookings').selectAll().where('shipment_id', '=', shipmentId).execute();
+    expect(rows).toHaveLength(1);
   });
 
   it('ignores a booking request superseded by a newer attempt', async () => {

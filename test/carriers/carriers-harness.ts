@@ -4,7 +4,7 @@ import { createEventStore, type EventStore, type RecordedEvent } from '@shipledg
 import {
   decide, initialShipmentState, type AssignedCarrierAccount, type ShipmentCommand, type ShipmentContent,
 } from '@shipledger/shipping';
-import { createPgliteDatabase } from '@shipledger/testing';
+import { createPgliteDatabase, createTestDatabase } from '@shipledger/testing';
 import { CarriersContext, deriveCarrierSecrets, shipmentStream, type CarrierAccount, type CarrierAccountInput } from '@shipledger/carriers';
 
 export interface CarriersHarness {
@@ -19,8 +19,10 @@ export interface CarriersHarness {
   close(): Promise<void>;
 }
 
-export async function startCarriersHarness(): Promise<CarriersHarness> {
-  const { database, drop } = await createPgliteDatabase();
+export type HarnessDatabase = 'pglite' | 'postgres';
+
+export async function startCarriersHarness(kind: HarnessDatabase = 'pglite'): Promise<CarriersHarness> {
+  const { database, drop } = kind === 'postgres' ? await createTestDatabase() : await createPgliteDatabase();
   const eventStore = createEventStore({ database });
   await eventStore.init();
   const context = new CarriersContext({
