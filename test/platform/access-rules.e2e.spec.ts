@@ -29,7 +29,9 @@ describe('the header rules of every call, over HTTPS', () => {
 
   it('answers 401 without a bearer token, and for a malformed, forged or expired one', async () => {
     const { authorization: _auth, ...noToken } = a.headers;
-    expectShipping(await app.http.request('GET', unknownShipment(), { headers: noToken }), 401, /^Unauthorized/);
+    const missing = await app.http.request('GET', unknownShipment(), { headers: noToken });
+    expectShipping(missing, 401, /^Unauthorized/);
+    expect(missing.headers['www-authenticate']).toBe('Bearer realm="shipledger"');
     expectShipping(await app.http.request('GET', unknownShipment(), { headers: { ...a.headers, authorization: 'Bearer not-a-jwt' } }), 401, /^Unauthorized/);
     expectShipping(await app.http.request('GET', unknownShipment(), { headers: { ...a.headers, authorization: `Basic ${a.token}` } }), 401, /^Unauthorized/);
 
@@ -168,5 +170,8 @@ describe('the admin API', () => {
     expect(duplicate.status).toBe(409);
     const unknown = await app.http.request('GET', '/admin/tenants/no-such-tenant', { headers: app.adminHeaders });
     expect(unknown.status).toBe(404);
+    const twice = await app.http.request('POST', '/admin/tenants', { headers: app.adminHeaders, body: { name: 'x', merchants: [{ merchant_id: 'S' }, { merchant_id: 'S' }] } });
+    expect(twice.status).toBe(400);
+    expect(twice.body.details).toEqual([{ field: 'merchants', message: 'S is listed twice' }]);
   });
 });

@@ -19,7 +19,7 @@ export class TenantAdmin {
   }
 
   async describeTenant(tenantId: string) {
-    const tenant = await this.repository.updateSettings(tenantId, {});
+    const tenant = await this.repository.requireTenant(tenantId);
     return {
       ...presentTenant(tenant),
       merchants: (await this.repository.listMerchants(tenantId)).map(presentMerchant),
@@ -49,7 +49,7 @@ export class TenantAdmin {
   }
 
   async listClients(tenantId: string) {
-    await this.repository.updateSettings(tenantId, {});
+    await this.repository.requireTenant(tenantId);
     return (await this.repository.listClients(tenantId)).map(presentClient);
   }
 

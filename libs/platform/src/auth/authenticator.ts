@@ -14,9 +14,9 @@ export class Authenticator {
 
   async authenticate(headers: IncomingHttpHeaders, ids: { requestId: string; correlationId: string }): Promise<AuthContext> {
     const token = bearerToken(headers.authorization);
-    if (!token) throw new ApiError(401, ['Unauthorized: a bearer access token is required'], 'unauthorized');
+    if (!token) throw unauthorized('Unauthorized: a bearer access token is required', 'Bearer realm="shipledger"');
     const claims = await this.tokens.verify(token);
-    if (!claims) throw new ApiError(401, ['Unauthorized: the access token is invalid or expired'], 'unauthorized');
+    if (!claims) throw unauthorized('Unauthorized: the access token is invalid or expired', 'Bearer realm="shipledger", error="invalid_token"');
 
     const tenantId = single(headers['tenant-id']);
     const apiKey = single(headers['x-api-key']);
@@ -29,7 +29,7 @@ export class Authenticator {
     if (claims.tenantId !== tenantId) throw ApiError.forbidden('Forbidden: the access token belongs to another tenant');
     const client = await this.directory.client(claims.clientId);
     if (!client || client.revokedAt || client.tenantId !== tenantId) {
-      throw new ApiError(401, ['Unauthorized: the client application has been revoked'], 'unauthorized');
+      throw unauthorized('Unauthorized: the client application has been revoked', 'Bearer realm="shipledger", error="invalid_token"');
     }
     return {
       tenantId,
@@ -40,6 +40,10 @@ export class Authenticator {
       correlationId: ids.correlationId,
     };
   }
+}
+
+function unauthorized(message: string, challenge: string): ApiError {
+  return new ApiError(401, [message], 'unauthorized', [], { 'WWW-Authenticate': challenge });
 }
 
 function bearerToken(header: string | undefined): string | undefined {

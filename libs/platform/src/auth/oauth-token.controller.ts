@@ -1,13 +1,15 @@
 import { Body, Controller, Headers, HttpCode, Inject, Ip, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { verifySecret } from '../crypto/secret-hash';
+import { hashSecret, randomSecret, verifySecret } from '../crypto/secret-hash';
 import { ApiError } from '../http/api-error';
 import { PublicRoute } from '../http/route-metadata';
 import { PLATFORM_SERVICES, type PlatformServices } from '../platform-services';
 import { TokenRequestDto, TokenResponseDto } from './token.dto';
 
 const UNAUTHORIZED = 'Unauthorized';
+let decoy: Promise<string> | undefined;
+const decoyHash = () => (decoy ??= hashSecret(randomSecret()));
 
 /** OAuth 2.0 client credentials (JSON, form-encoded, or HTTP Basic client authentication). */
 @ApiTags('Access token')
@@ -34,7 +36,9 @@ export class OauthTokenController {
       throw new ApiError(429, [`Too many failed attempts; retry after ${wait} seconds`], 'too_many_requests', [], { 'Retry-After': String(wait) });
     }
     const found = await this.platform.repository.findClient(clientId);
-    const valid = found !== undefined && !found.client.revokedAt && (await verifySecret(clientSecret, found.secretHash));
+    // An unknown client costs the same scrypt work as a known one: timing does not reveal client ids.
+    const matches = await verifySecret(clientSecret, found?.secretHash ?? (await decoyHash()));
+    const valid = found !== undefined && !found.client.revokedAt && matches;
     if (!found || !valid) {
       this.platform.loginThrottle.recordFailure(clientId, address);
       throw new ApiError(401, [UNAUTHORIZED], 'access_denied');

@@ -30,7 +30,7 @@ export class TokenBuckets {
     const allowed = bucket.tokens >= 1;
     if (allowed) bucket.tokens -= 1;
     this.buckets.set(key, bucket);
-    if (this.buckets.size > 50_000) this.evictFull(now, ratePerMs);
+    if (this.buckets.size > 50_000) this.evictIdle(now);
     const remaining = Math.floor(bucket.tokens);
     return {
       allowed,
@@ -41,10 +41,9 @@ export class TokenBuckets {
     };
   }
 
-  private evictFull(now: number, ratePerMs: number): void {
-    for (const [key, b] of this.buckets) {
-      if (b.tokens + (now - b.updatedAt) * ratePerMs >= 1e9 || now - b.updatedAt > 600_000) this.buckets.delete(key);
-    }
+  /** A bucket untouched for 10 minutes is full again (budgets are per minute): forgetting it changes nothing. */
+  private evictIdle(now: number): void {
+    for (const [key, b] of this.buckets) if (now - b.updatedAt > 600_000) this.buckets.delete(key);
   }
 }
 

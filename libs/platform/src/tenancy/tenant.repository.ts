@@ -18,6 +18,9 @@ export class TenantRepository {
     const tenantId = input.tenantId ?? `tn_${randomBytes(8).toString('hex')}`;
     assertId('tenant_id', tenantId);
     for (const m of input.merchants ?? []) assertId('merchant_id', m.merchantId);
+    const ids = (input.merchants ?? []).map((m) => m.merchantId);
+    const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (repeated) throw ApiError.badRequest(`merchants : ${repeated} is listed twice`, [{ field: 'merchants', message: `${repeated} is listed twice` }]);
     const apiKey = newApiKey();
     const keyHash = await hashSecret(apiKey);
     await this.db.transaction().execute(async (trx) => {
@@ -135,7 +138,8 @@ export class TenantRepository {
     return existing.client;
   }
 
-  private async requireTenant(tenantId: string): Promise<Tenant> {
+  /** The tenant, or a 404 ApiError. */
+  async requireTenant(tenantId: string): Promise<Tenant> {
     const tenant = await this.findTenant(tenantId);
     if (!tenant) throw ApiError.notFound(`No tenant found with the tenant id: ${tenantId}`);
     return tenant;
