@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@shipledger/event-store';
+import { metricsRegistry } from '@shipledger/platform';
 import { bookableContent, startCarriersHarness, type CarriersHarness, type HarnessDatabase } from './carriers-harness';
 
 describe.each<HarnessDatabase>(['pglite', 'postgres'])('booking reactor (%s)', (kind) => {
@@ -32,6 +33,8 @@ describe.each<HarnessDatabase>(['pglite', 'postgres'])('booking reactor (%s)', (
       service_zpl_label_url: expect.stringMatching(link('service_zpl')),
     });
     expect(booked.metadata).toMatchObject({ tenantId: h.tenantId, actor: 'carrier:SANDBOX', causationId: request.id });
+    const metrics = await metricsRegistry.getSingleMetricAsString('shipledger_carrier_bookings_total');
+    expect(metrics).toMatch(/shipledger_carrier_bookings_total\{carrier="SANDBOX",outcome="booked"\} [1-9]/);
   });
 
   it("the account's label.default_label picks the default label", async () => {

@@ -5,6 +5,7 @@ import type { CarrierAccountRepository } from '../accounts/carrier-account.repos
 import type { CarrierRegistry } from '../carrier/carrier.registry';
 import type { LabelService } from '../labels/label.service';
 import { causedBy, type ShipmentWriter } from '../shipments/shipment-writer';
+import { countBooking, timeCarrierCall } from './booking.metrics';
 import type { BookingStore } from './booking.store';
 import { carrierAccountInvalid, carrierRequirementProblems, noCarrierAssigned } from './carrier-requirements';
 import { cancelActiveBookings } from './cancel-bookings';
@@ -37,9 +38,12 @@ export class BookingReactor implements Reactor {
     const state = await this.writer.load(tenantId, shipmentId);
     if (!state || state.status !== 'pending' || state.booking_attempt_id !== data.booking_attempt_id) return;
     const attemptId = data.booking_attempt_id;
-    const fail = (errorDetails: ErrorDetail[]) => this.writer.record(tenantId, shipmentId, causedBy(event, 'system'), () => ({
-      type: 'RecordBookingFailed', booking_attempt_id: attemptId, error_details: errorDetails, at: this.now().toISOString(), actor: 'system',
-    }));
+    const fail = async (errorDetails: ErrorDetail[]) => {
+      const recorded = await this.writer.record(tenantId, shipmentId, causedBy(event, 'system'), () => ({
+        type: 'RecordBookingFailed', booking_attempt_id: attemptId, error_details: errorDetails, at: this.now().toISOString(), actor: 'system',
+      }));
+      if (recorded.length > 0) countBooking(data.carrier_account?.carrier ?? 'none', 'failed');
+    };
 
     if (!data.carrier_account?.carrier_id) return void (await fail([noCarrierAssigned()]));
     const account = await this.accounts.get(tenantId, data.carrier_account.carrier_id);
@@ -54,7 +58,7 @@ export class BookingReactor implements Reactor {
     const shipment = { tenantId, shipmentId, content: state.content };
     // A reassignment to another account first releases the booking held elsewhere.
     await cancelActiveBookings(this.carriers, this.accounts, this.bookings, shipment, (b) => b.carrierAccountId !== account.carrierAccountId);
-    const outcome = await carrier.book({ requestId: attemptId, account, shipment });
+    const outcome = await timeCarrierCall(account.carrier, () => carrier.book({ requestId: attemptId, account, shipment }));
     if (!outcome.ok) return void (await fail([...outcome.errors, ...warnings]));
 
     const booking = outcome.value;
@@ -63,7 +67,7 @@ export class BookingReactor implements Reactor {
       trackingNo: booking.trackingNo, status: 'active',
     });
     const labels = await this.labels.generateAll(carrier, { requestId: attemptId, account, shipment, trackingNo: booking.trackingNo });
-    await this.writer.record(tenantId, shipmentId, causedBy(event, `carrier:${account.carrier}`), () => ({
+    const recorded = await this.writer.record(tenantId, shipmentId, causedBy(event, `carrier:${account.carrier}`), () => ({
       type: 'RecordBookingSucceeded',
       booking_attempt_id: attemptId,
       tracking_no: booking.trackingNo,
@@ -77,6 +81,7 @@ export class BookingReactor implements Reactor {
       at: this.now().toISOString(),
       actor: `carrier:${account.carrier}`,
     }));
+    if (recorded.length > 0) countBooking(account.carrier, 'booked');
     // The account's auto_ready_to_ship: the booked shipment goes on to ready_to_ship by itself.
     if (account.autoReadyToShip) {
       await this.writer.record(tenantId, shipmentId, { ...causedBy(event, 'system'), causationId: `${event.id}:auto-ready-to-ship` },
