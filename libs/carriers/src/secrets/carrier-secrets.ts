@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /**
@@ -36,13 +36,28 @@ export function loadCarrierSecrets(source: CarrierSecretsSource): CarrierSecrets
   if (source.key) return deriveCarrierSecrets(parseKey(source.key));
   if (source.dataDir && source.dataDir !== 'memory://') {
     const file = join(source.dataDir, 'carriers.key');
-    if (!existsSync(file)) {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
-    }
+    if (!existsSync(file)) createKeyFile(file);
     return deriveCarrierSecrets(parseKey(readFileSync(file, 'utf8').trim()));
   }
   return deriveCarrierSecrets(randomBytes(32));
+}
+
+/**
+ * Two processes (an API and a worker, or two test workers) may start on a fresh folder together: the
+ * key is written whole to a private temporary file and then hard-linked into place, which fails if the
+ * name exists — so there is exactly one key, and nobody ever reads a half-written one.
+ */
+function createKeyFile(file: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(temporary, randomBytes(32).toString('base64'), { mode: 0o600 });
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
 }
 
 function parseKey(text: string): Buffer {

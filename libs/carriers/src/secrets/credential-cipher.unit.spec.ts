@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deriveCarrierSecrets, loadCarrierSecrets } from './carrier-secrets';
@@ -39,5 +39,12 @@ describe('CredentialCipher (AES-256-GCM)', () => {
     const configured = randomBytes(32).toString('hex');
     expect(loadCarrierSecrets({ key: configured, dataDir: dir }).signingKey.equals(loadCarrierSecrets({ key: configured }).signingKey)).toBe(true);
     expect(() => loadCarrierSecrets({ key: 'too-short' })).toThrow();
+  });
+
+  it('processes starting together on a fresh folder all end up with the one key', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'carriers-key-race-'));
+    const keys = await Promise.all(Array.from({ length: 8 }, async () => loadCarrierSecrets({ dataDir: dir }).signingKey.toString('hex')));
+    expect(new Set(keys).size).toBe(1);
+    expect(readdirSync(dir)).toEqual(['carriers.key']);
   });
 });
