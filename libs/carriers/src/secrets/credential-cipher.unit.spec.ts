@@ -41,7 +41,7 @@ describe('CredentialCipher (AES-256-GCM)', () => {
     expect(() => loadCarrierSecrets({ key: 'too-short' })).toThrow();
   });
 
-  it('processes starting together on a fresh folder all end up with the one key', async () => {
+  it('repeated loads on a fresh folder keep one key file and leave no temporary files', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'carriers-key-race-'));
     const keys = await Promise.all(Array.from({ length: 8 }, async () => loadCarrierSecrets({ dataDir: dir }).signingKey.toString('hex')));
     expect(new Set(keys).size).toBe(1);
