@@ -96,6 +96,20 @@ describe('shipment commands over HTTPS: confirm, cancel, reprocess, reassign, re
       expect(put.body.custom_attributes).toEqual({});
     });
 
+    it('a client may send back the shipment it read: read-only fields are accepted and ignored', async () => {
+      const shipment = await draft({ carrier_account: { carrier_id: account.carrier_account_id } });
+      const read = (await api.get(shipment.shipment_id)).body;
+      const put = await api.call('PUT', `/shipments/${shipment.shipment_id}`, { ...read, language: 'ar' });
+      expect(put.status).toBe(200);
+      expect(put.body).toMatchObject({ shipment_id: shipment.shipment_id, language: 'ar', creation_date: read.creation_date });
+      const confirmed = await post(shipment.shipment_id, 'confirm', put.body);
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.post_shipping_info.status).toBe('pending');
+      await post(shipment.shipment_id, 'cancel');
+      const reprocessed = await post(shipment.shipment_id, 'reprocess', (await api.get(shipment.shipment_id)).body);
+      expect(reprocessed.body.post_shipping_info.status).toBe('pending');
+    });
+
     it('PATCH may change the partner reference: the new one resolves, the old one is free again', async () => {
       const shipment = await draft();
       const old = shipment.references.partner_shipment_reference;

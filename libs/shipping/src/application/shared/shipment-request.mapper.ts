@@ -2,12 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { ApiError, type ApiErrorDetail } from '@shipledger/platform';
 import type { Parcel, ShipmentContent, ShipmentPatch } from '../../domain/shipment';
 import type { ParcelDto } from './dto/parcel.dto';
-import type { ShipmentRequestDto } from './dto/shipment-request.dto';
+import { READ_ONLY_SHIPMENT_FIELDS, type ShipmentRequestDto } from './dto/shipment-request.dto';
 
 /** A validated request body as a domain patch: plain JSON, dates normalised, parcel ids assigned. */
 export function toShipmentPatch(dto: ShipmentRequestDto | undefined): ShipmentPatch {
   if (!dto) return {};
-  const plain = JSON.parse(JSON.stringify(dto)) as ShipmentPatch;
+  const raw = JSON.parse(JSON.stringify(dto)) as Record<string, unknown>;
+  for (const field of READ_ONLY_SHIPMENT_FIELDS) delete raw[field];
+  const plain = raw as ShipmentPatch;
+  if (plain.carrier_account) {
+    const { carrier_id: carrierId, carrier_account_name: name } = plain.carrier_account;
+    plain.carrier_account = { ...(carrierId ? { carrier_id: carrierId } : {}), ...(name ? { carrier_account_name: name } : {}) };
+  }
   if (plain.order_date) plain.order_date = normaliseDateTime(plain.order_date);
   if (plain.estimated_process_date) plain.estimated_process_date = normaliseDateTime(plain.estimated_process_date);
   for (const key of ['delivery', 'collection'] as const) {

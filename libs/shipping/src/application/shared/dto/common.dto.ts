@@ -25,6 +25,8 @@ export class DimensionDto {
 }
 
 export class CarrierAccountRequestDto {
+  @ApiPropertyOptional({ readOnly: true, description: 'answered by the service; ignored in a request' })
+  @IsOptional() @IsString() carrier?: string;
   @ApiPropertyOptional({ description: 'wins over carrier_account_name' }) @IsOptional() @IsString() carrier_id?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() carrier_account_name?: string;
 }

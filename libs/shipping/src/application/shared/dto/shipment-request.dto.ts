@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, IsArray, IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested,
+  Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested,
 } from 'class-validator';
 import { AddressDto } from './address.dto';
 import { CarrierAccountRequestDto, DATE_ONLY, DESCRIPTION_MAX, MoneyDto, PaymentDto, PreBookingInfoDto, REFERENCE_MAX, SourceDto } from './common.dto';
@@ -71,4 +71,22 @@ export class ShipmentRequestDto {
   @ApiPropertyOptional({ example: 'en' }) @IsOptional() @IsString() @MaxLength(16) language?: string;
   @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() order_date?: string;
   @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() estimated_process_date?: string;
+
+  // Answered by the service: accepted so a client may send back the shipment it read (reprocess's older
+  // form sends "the entire shipment"), and ignored.
+  @ApiPropertyOptional({ readOnly: true }) @Allow() shipment_id?: unknown;
+  @ApiPropertyOptional({ readOnly: true }) @Allow() post_shipping_info?: unknown;
+  @ApiPropertyOptional({ readOnly: true }) @Allow() creation_date?: unknown;
+  @ApiPropertyOptional({ readOnly: true }) @Allow() confirmation_date?: unknown;
+  @ApiPropertyOptional({ readOnly: true }) @Allow() update_date?: unknown;
+  @ApiPropertyOptional({ readOnly: true }) @Allow() documents?: unknown;
+  @ApiPropertyOptional({ readOnly: true }) @Allow() promised_delivery_date?: unknown;
+  @ApiPropertyOptional({ readOnly: true }) @Allow() original_promised_delivery_date?: unknown;
+  @ApiPropertyOptional({ readOnly: true }) @Allow() estimated_shipping_cost?: unknown;
 }
+
+/** The fields above that a request may carry but never changes. */
+export const READ_ONLY_SHIPMENT_FIELDS = [
+  'shipment_id', 'post_shipping_info', 'creation_date', 'confirmation_date', 'update_date', 'documents',
+  'promised_delivery_date', 'original_promised_delivery_date', 'estimated_shipping_cost',
+] as const;
