@@ -95,4 +95,11 @@ describe('behind a TLS-terminating proxy (TRUST_PROXY)', () => {
     const secure = await app.http.request('GET', '/health', { headers: { 'x-forwarded-proto': 'https' } });
     expect(secure.status).toBe(200);
   });
+
+  it('still serves legacy aliases, which call their replacement in-process', async () => {
+    const t = await app.createTenant({ legacy: true });
+    const res = await app.http.request('POST', '/shipments/draft', { headers: t.headers, body: shipmentRequest(t.merchants[0]) });
+    expect(res.status).toBe(200);
+    expect(res.body.post_shipping_info.status).toBe('draft');
+  });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { constantTimeEquals } from '../crypto/secret-hash';
 import { ApiError } from './api-error';
 import { errorShapeForPath, renderErrorBody } from './error-body';
 import { CORRELATION_ID_KEY, correlationIdFrom } from './request-ids';
@@ -44,11 +45,13 @@ export function configureFastify(fastify: FastifyInstance, options: FastifySetup
     (request as unknown as Record<string, unknown>)[CORRELATION_ID_KEY] = correlationId;
     (request.raw as unknown as { id: string }).id = request.id;
     reply.header('x-request-id', request.id).header('x-correlation-id', correlationId);
+    // A legacy alias calling its replacement in-process: already checked and counted as the outer call.
+    const internal = request.headers[INTERNAL_HEADER];
+    if (typeof internal === 'string' && constantTimeEquals(internal, options.internalSecret)) return;
     if (options.requireHttps && request.protocol !== 'https') {
       const error = ApiError.forbidden('HTTPS is required');
       return reply.status(403).type('application/json').send(renderErrorBody(errorShapeForPath(request.url), error));
     }
-    if (request.headers[INTERNAL_HEADER] === options.internalSecret) return;
     const decision = options.buckets.take(`address:${request.ip}`, options.addressRequestsPerMinute);
     reply.headers(rateLimitHeaders(decision));
     if (!decision.allowed) {
@@ -56,8 +59,4 @@ export function configureFastify(fastify: FastifyInstance, options: FastifySetup
       return reply.status(429).type('application/json').send(renderErrorBody(errorShapeForPath(request.url), error));
     }
   });
-}
-
-export function isInternalRequest(request: FastifyRequest, secret: string): boolean {
-  return request.headers[INTERNAL_HEADER] === secret;
 }
