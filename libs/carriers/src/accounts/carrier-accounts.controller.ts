@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import {
   ApiError, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext,
 } from '@shipledger/platform';
@@ -6,6 +7,7 @@ import { ACCOUNT_STATUSES, toCarrierAccountResponse, type CarrierAccountResponse
 import { parseCarrierAccountRequest } from './carrier-account.request';
 import { CarrierAccountService } from './carrier-account.service';
 
+@ApiTags('carrier-accounts')
 @Controller('carrier-accounts')
 @UseErrorArea('shipping')
 export class CarrierAccountsController {

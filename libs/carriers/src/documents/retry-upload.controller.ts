@@ -1,4 +1,5 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import {
   ShipmentCommandRejected, ShipmentCommandService, toShipmentResponse, type CommandMeta,
 } from '@shipledger/shipping';
@@ -8,6 +9,7 @@ import { ApiError, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } 
  * Retries a failed carrier upload of a document (`document_identifier`: its id or its name). It puts
  * the upload back to `pending`; the document sync reactor then uploads it again.
  */
+@ApiTags('shipments')
 @Controller('shipments')
 @UseErrorArea('shipping')
 export class RetryUploadController {

@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, PublicRoute, UseErrorArea } from '@shipledger/platform';
 import { LABEL_KINDS, type LabelKind } from '../accounts/carrier-account';
@@ -11,6 +12,7 @@ const NOT_FOUND = 'No label found at this address';
  * Signed label links, opened by printers and browsers without a bearer token. A forged link (or one
  * for a label that does not exist) is a 404 — it reveals nothing — and a genuine but expired one a 403.
  */
+@ApiTags('labels')
 @Controller('labels')
 @UseErrorArea('shipping')
 export class LabelsController {

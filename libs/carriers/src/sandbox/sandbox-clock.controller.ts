@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { ApiError, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import { CARRIERS_CONTEXT } from '../carriers.tokens';
 import type { CarriersContext } from '../carriers.context';
@@ -9,6 +10,7 @@ const MAX_MINUTES = 366 * 24 * 60;
  * The tenant's sandbox clock. Advancing it makes every due tracking step of the tenant's sandbox
  * bookings happen before the call answers, so a test or a demo reaches any status without waiting.
  */
+@ApiTags('sandbox')
 @Controller('sandbox/clock')
 @UseErrorArea('shipping')
 export class SandboxClockController {

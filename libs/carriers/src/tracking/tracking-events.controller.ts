@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Body, Controller, Headers, HttpCode, Inject, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { ApiError, PublicRoute, UseErrorArea } from '@shipledger/platform';
 import { CARRIERS_CONTEXT } from '../carriers.tokens';
 import type { CarriersContext } from '../carriers.context';
@@ -12,6 +13,7 @@ import { parseTrackingEvents } from './tracking-events.request';
  * secret being the account's WEBHOOK_SECRET property. Answers one result per event:
  * recorded | duplicate | superseded | not_booked_yet | unknown_tracking_no.
  */
+@ApiTags('carriers')
 @Controller('carriers/tracking-events')
 @UseErrorArea('shipping')
 export class TrackingEventsController {
