@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@shipledger/event-store';
-import { listParkedEvents, startWorker, type Reactor, type Worker } from '@shipledger/projections';
+import { listParkedEvents, retryParkedEvents, startWorker, type Reactor, type Worker } from '@shipledger/projections';
 import { appendParcels, readAllThrough } from './support/parcel-events';
 import { quietLogger } from './support/quiet-logger';
 import { DATABASE_KINDS, openTestStore, type TestStore } from './support/test-databases';
@@ -87,5 +87,12 @@ describe.each(DATABASE_KINDS)('reactor runner on %s', (kind) => {
       expect.objectContaining({ eventId: poison, eventType: 'ParcelShipped', attempts: 3, reactor: reactor.name }),
     ]);
     expect(parked[0]!.lastError).toContain('planned failure 3');
+
+    // Fixed: handing the parked event over again clears it; the reactor gets the very same event.
+    const fixed = recordingReactor();
+    const outcomes = await retryParkedEvents({ database: store.database, eventStore: store.eventStore, reactor: { ...fixed, name: reactor.name } });
+    expect(outcomes).toEqual([{ eventId: poison, outcome: 'handled' }]);
+    expect(fixed.seen.map((e) => [e.id, e.position])).toEqual([[poison, parked[0]!.position]]);
+    expect(await listParkedEvents(store.database.kysely, reactor.name)).toEqual([]);
   });
 });

@@ -8,3 +8,4 @@ export { readCheckpoint, readAllCheckpoints, type ProjectionCheckpoint } from '.
 export { listParkedEvents, unparkEvent, type ParkedEvent } from './reactor-checkpoints';
 export { RebuildInProgressError, readRebuildClaims, type RebuildClaim } from './rebuild-claims';
 export { migrateReadModels, prepareReadModel, ProjectorOutdatedError } from './migrate-read-models';
+export { retryParkedEvents, type RetryParkedOutcome } from './retry-parked';

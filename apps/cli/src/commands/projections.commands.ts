@@ -3,7 +3,7 @@ import {
   listParkedEvents,
   projectionStatus,
   rebuildProjector,
-  unparkEvent,
+  retryParkedEvents,
   type FollowerStatus,
   type RebuildProgress,
 } from '@shipledger/projections';
@@ -113,19 +113,11 @@ async function retryParked(context: CliContext, name: string): Promise<void> {
   const { database, eventStore } = await context.resources();
   const reactor = allReactors({ database, eventStore, logger: context.logger }).find((r) => r.name === name);
   if (!reactor) throw new Error(`no reactor named ${name}`);
-  for (const entry of await listParkedEvents(database.kysely, name)) {
-    const [event] = await eventStore.readStream(entry.streamId, { fromRevision: entry.revision, maxCount: 1 });
-    if (!event || event.id !== entry.eventId) {
-      context.print(`${entry.eventId}: no longer in ${entry.streamId}; left parked`);
-      continue;
-    }
-    try {
-      await reactor.handle(event);
-      await unparkEvent(database.kysely, name, entry.eventId);
-      context.print(`${entry.eventId}: handled`);
-    } catch (error) {
-      context.print(`${entry.eventId}: failed again: ${firstLine(error instanceof Error ? error.message : String(error))}`);
-    }
+  const outcomes = await retryParkedEvents({ database, eventStore, reactor });
+  if (outcomes.length === 0) return context.print(`no parked events for ${name}`);
+  for (const o of outcomes) {
+    const text = { handled: 'handled', missing: 'no longer in its stream; left parked', failed: `failed again: ${firstLine(o.error ?? '')}` };
+    context.print(`${o.eventId}: ${text[o.outcome]}`);
   }
 }
 
