@@ -31,6 +31,13 @@ describe('POST /shipments and GET /shipments/{shipment_id} over HTTPS', () => {
     expect(got.body).toEqual(created.body);
   });
 
+  it('draft accepts 1/0 and TRUE; anything else → 400', async () => {
+    expect((await api.create(shipmentRequest(merchant), '?draft=1')).body.post_shipping_info.status).toBe('draft');
+    expect((await api.create(shipmentRequest(merchant), '?draft=TRUE')).body.post_shipping_info.status).toBe('draft');
+    expect((await api.create(shipmentRequest(merchant), '?draft=0')).body.post_shipping_info.status).toBe('pending');
+    expectShippingError(await api.create(shipmentRequest(merchant), '?draft=maybe'), 400, 'draft : must be true or false');
+  });
+
   it('without draft the shipment is confirmed at once: pending with the assigned carrier account', async () => {
     const created = await api.create(shipmentRequest(merchant));
     expect(created.status).toBe(200);

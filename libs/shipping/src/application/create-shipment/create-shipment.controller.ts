@@ -40,8 +40,10 @@ export class CreateShipmentController {
   }
 }
 
+/** `true`/`false`, any case, or PHP's `1`/`0`. */
 function parseDraft(value: string | undefined): boolean {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
+  const normalised = value?.trim().toLowerCase();
+  if (normalised === undefined || normalised === '' || normalised === 'false' || normalised === '0') return false;
+  if (normalised === 'true' || normalised === '1') return true;
   throw ApiError.badRequest('draft : must be true or false', [{ field: 'draft', message: 'must be true or false' }], 'validation_failed');
 }
