@@ -103,3 +103,19 @@ describe('behind a TLS-terminating proxy (TRUST_PROXY)', () => {
     expect(res.body.post_shipping_info.status).toBe('draft');
   });
 });
+
+describe('readiness when the database is gone', () => {
+  it('answers 503 naming what is down, while liveness still answers', async () => {
+    const app = await startTestApp({ worker: false });
+    try {
+      expect((await app.http.request('GET', '/health/ready')).status).toBe(200);
+      await app.database.close();
+      const ready = await app.http.request('GET', '/health/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toEqual({ status: 'unavailable', checks: { database: 'down', event_store: 'down' } });
+      expect((await app.http.request('GET', '/health')).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
