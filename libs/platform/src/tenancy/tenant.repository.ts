@@ -4,7 +4,8 @@ import type { Database } from '@shipledger/database';
 import { ApiError } from '../http/api-error';
 import { hashSecret, randomSecret } from '../crypto/secret-hash';
 import { isApiScope } from './scopes';
-import { ID_PATTERN, type ClientApplication, type IssuedClient, type Merchant, type Tenant, type TenantSettings } from './tenant.types';
+import { assertId, newApiKey, toClient, toTenant } from './tenant.rows';
+import type { ClientApplication, IssuedClient, Merchant, Tenant, TenantSettings } from './tenant.types';
 
 /** SQL access to tenants, merchants, API keys and clients. Secrets leave here only once, at creation. */
 export class TenantRepository {
@@ -144,42 +145,4 @@ export class TenantRepository {
     if (!tenant) throw ApiError.notFound(`No tenant found with the tenant id: ${tenantId}`);
     return tenant;
   }
-}
-
-function newApiKey(): string {
-  return `slk_${randomSecret(32)}`;
-}
-
-function assertId(field: string, value: string): void {
-  if (!ID_PATTERN.test(value)) {
-    throw ApiError.badRequest(`${field} : must be 1-64 letters, digits, '_', '.' or '-'`, [{ field, message: "must be 1-64 letters, digits, '_', '.' or '-'" }]);
-  }
-}
-
-function iso(value: unknown): string {
-  return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
-}
-
-function toTenant(row: any): Tenant {
-  return {
-    tenantId: row.tenant_id,
-    name: row.name,
-    legacyCompatibility: row.legacy_compatibility,
-    rateLimitPerMinute: row.rate_limit_per_minute,
-    shipmentsListMonthlyQuota: row.shipments_list_monthly_quota,
-    createdAt: iso(row.created_at),
-  };
-}
-
-function toClient(row: any): ClientApplication {
-  const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as string[];
-  return {
-    clientId: row.client_id,
-    tenantId: row.tenant_id,
-    name: row.name,
-    scopes: parse(row.scopes),
-    merchants: parse(row.merchants),
-    createdAt: iso(row.created_at),
-    revokedAt: row.revoked_at ? iso(row.revoked_at) : null,
-  };
 }
