@@ -96,6 +96,24 @@ describe.each<HarnessDatabase>(['pglite', 'postgres'])('booking reactor (%s)', (
     expect(rows).toHaveLength(1);
   });
 
+  it('a shipment cancelled while the carrier was booking gets its orphaned booking cancelled', async () => {
+    const account = await h.createAccount();
+    const { shipmentId, request } = await h.confirmedShipment(account);
+    const sandbox = h.context.carriers.get('SANDBOX');
+    const realBook = sandbox.book.bind(sandbox);
+    const spy = jest.spyOn(sandbox, 'book').mockImplementationOnce(async (booking) => {
+      const answer = await realBook(booking);
+      await h.context.writer.record(h.tenantId, shipmentId, { causationId: `cancel-${shipmentId}`, correlationId: 'c', requestId: 'r', actor: 'merchant' },
+        () => ({ type: 'CancelShipment', at: new Date().toISOString(), actor: 'merchant' }));
+      return answer;
+    });
+    await reactor().handle(request);
+    spy.mockRestore();
+    expect(types(await h.stream(shipmentId))).not.toContain('ShipmentBooked');
+    const row = await h.context.sandboxStore.booking((request.data as any).booking_attempt_id);
+    expect(row?.status).toBe('cancelled');
+  });
+
   it('ignores a booking request superseded by a newer attempt', async () => {
     const account = await h.createAccount();
     const { shipmentId, request } = await h.confirmedShipment(account);

@@ -82,6 +82,7 @@ export class BookingReactor implements Reactor {
       actor: `carrier:${account.carrier}`,
     }));
     if (recorded.length > 0) countBooking(account.carrier, 'booked');
+    else await this.releaseIfOrphaned(tenantId, shipmentId, booking.trackingNo);
     // The account's auto_ready_to_ship: the booked shipment goes on to ready_to_ship by itself.
     if (account.autoReadyToShip) {
       await this.writer.record(tenantId, shipmentId, { ...causedBy(event, 'system'), causationId: `${event.id}:auto-ready-to-ship` },
@@ -89,5 +90,17 @@ export class BookingReactor implements Reactor {
           ? { type: 'MarkShipmentReadyToShip', at: this.now().toISOString(), actor: 'system' }
           : undefined));
     }
+  }
+
+  /**
+   * The shipment moved on while the carrier was booking (cancelled, or a newer attempt): the decider
+   * dropped the answer, so the carrier holds a booking nobody will use — cancel it where possible.
+   * On a plain replay the shipment carries this very tracking number and nothing is cancelled.
+   */
+  private async releaseIfOrphaned(tenantId: string, shipmentId: string, trackingNo: string): Promise<void> {
+    const state = await this.writer.load(tenantId, shipmentId);
+    if (!state || state.tracking_no === trackingNo) return;
+    await cancelActiveBookings(this.carriers, this.accounts, this.bookings, { tenantId, shipmentId, content: state.content },
+      (b) => b.trackingNo === trackingNo);
   }
 }
