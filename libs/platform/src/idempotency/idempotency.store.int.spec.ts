@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { createPgliteDatabase, createTestDatabase } from '@shipledger/testing';
 import type { Database } from '@shipledger/database';
 import { migratePlatform } from '../tenancy/migrate-platform';
@@ -37,6 +38,26 @@ describe.each(['pglite', 'postgres'] as const)('idempotency keys and usage quota
     expect(await store.begin('T2', key, 'POST', '/x', 'h2')).toEqual({ kind: 'new' });
     await store.release('T2', key);
     expect(await store.begin('T2', key, 'POST', '/x', 'h3')).toEqual({ kind: 'new' });
+  });
+
+  it('keeps a completed key for 24 hours, and lets a retry take over a claim abandoned for 2 minutes', async () => {
+    const store = new IdempotencyStore(database);
+    const age = (key: string, interval: string) => sql`update platform.idempotency_keys set created_at = now() - ${interval}::interval where idempotency_key = ${key}`.execute(database.kysely);
+    const kept = randomUUID();
+    await store.begin('T1', kept, 'POST', '/x', 'h1');
+    await store.complete('T1', kept, 200, {}, '{}');
+    await age(kept, '23 hours');
+    expect(await store.begin('T1', kept, 'POST', '/x', 'h2')).toEqual({ kind: 'mismatch' });
+    await age(kept, '25 hours');
+    expect(await store.begin('T1', kept, 'POST', '/x', 'h2')).toEqual({ kind: 'new' });
+
+    const abandoned = randomUUID();
+    await store.begin('T1', abandoned, 'POST', '/x', 'h1');
+    expect(await store.begin('T1', abandoned, 'POST', '/x', 'h1')).toEqual({ kind: 'in_progress' });
+    await age(abandoned, '3 minutes');
+    expect(await store.begin('T1', abandoned, 'POST', '/x', 'h2')).toEqual({ kind: 'mismatch' });
+    const retries = await Promise.all([1, 2, 3].map(() => store.begin('T1', abandoned, 'POST', '/x', 'h1')));
+    expect(retries.filter((r) => r.kind === 'new')).toHaveLength(1);
   });
 
   it('never lets concurrent calls exceed a monthly quota', async () => {
