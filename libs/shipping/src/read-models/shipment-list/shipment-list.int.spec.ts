@@ -47,9 +47,14 @@ describe.each(kinds)('shipment-list projector on %s', (kind) => {
     const terms = await db.selectFrom('search_terms').selectAll().orderBy('shipment_id').orderBy('term').execute();
     return { shipments, terms };
   };
-  const list = (query: Record<string, unknown>, scope: MerchantScope = '*') =>
-    listShipments(database.kysely, log.tenantId, parseListShipmentsQuery(query), scope)
-      .then((states) => states.map((s) => s.shipment_id));
+  // Every search runs both plans: sorting the matches, and walking newest-first in chunks of one.
+  const list = async (query: Record<string, unknown>, scope: MerchantScope = '*', tenantId = log.tenantId) => {
+    const parsed = parseListShipmentsQuery(query);
+    const sorted = await listShipments(database.kysely, tenantId, parsed, scope);
+    const walked = await listShipments(database.kysely, tenantId, parsed, scope, { denseMatches: 0, walkChunk: 1 });
+    expect(walked).toEqual(sorted);
+    return sorted.map((s) => s.shipment_id);
+  };
 
   it('leaves the same rows when it runs twice over the same events, or over an overlapping replay', async () => {
     const first = await snapshot();
@@ -70,6 +75,20 @@ describe.each(kinds)('shipment-list projector on %s', (kind) => {
   it('lists newest first and pages from 0', async () => {
     expect(await list({})).toEqual([ids.c, ids.b, ids.a]);
     expect(await list({ page: '1' })).toEqual([]);
+  });
+
+  it('pages search results the same way under both plans', async () => {
+    const extra = Array.from({ length: 12 }, (_, i) => `shp-p-${String(i).padStart(2, '0')}-${randomUUID()}`);
+    const pagingLog = new ShipmentEventLog();
+    const inPaging = (query: Record<string, unknown>) => list(query, '*', pagingLog.tenantId);
+    extra.forEach((id, i) => pagingLog.draft(id, `2026-10-01T00:00:${String(i).padStart(2, '0')}.000Z`,
+      sampleContent({ ref: `PAGE-${i}`, dropoff: { contact_name: 'Pat Pager' } })));
+    await applyAll(database.kysely, shipmentListProjector, pagingLog.events);
+    expect(await inPaging({ search_string: 'pat pag' })).toEqual([...extra].reverse().slice(0, 10));
+    expect(await inPaging({ search_string: 'pager', page: '1' })).toEqual([extra[1], extra[0]]);
+    expect(await inPaging({ search_string: 'pager', page: '2' })).toEqual([]);
+    expect(await inPaging({ search_string: 'pager', shipment_type: 'reverse' })).toEqual([]);
+    expect(await inPaging({ search_string: 'pager', creation_date_to: '2026-10-01T00:00:01Z' })).toEqual([extra[1], extra[0]]);
   });
 
   it.each([

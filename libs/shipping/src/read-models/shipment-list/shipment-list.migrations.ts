@@ -49,4 +49,18 @@ export const shipmentListMigrations: Record<string, Migration> = {
         .expression(sql`tenant_id, term text_pattern_ops, shipment_id`).execute();
     },
   },
+  '0002_search_terms_creation_date': {
+    async up(db: Kysely<any>) {
+      // The shipment's creation date beside each term (it never changes), so a search sorts its matches
+      // newest first on the index alone and reads only one page of shipments.
+      await db.schema.alterTable('search_terms').addColumn('creation_date', 'timestamptz').execute();
+      await db.updateTable('search_terms as t').from('shipments as s')
+        .set((eb) => ({ creation_date: eb.ref('s.creation_date') }))
+        .whereRef('s.tenant_id', '=', 't.tenant_id').whereRef('s.shipment_id', '=', 't.shipment_id')
+        .execute();
+      await db.schema.dropIndex('search_terms_prefix_idx').execute();
+      await db.schema.createIndex('search_terms_prefix_idx').on('search_terms')
+        .expression(sql`tenant_id, term text_pattern_ops, creation_date desc, shipment_id`).execute();
+    },
+  },
 };

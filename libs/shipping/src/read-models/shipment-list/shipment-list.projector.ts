@@ -61,11 +61,13 @@ export const shipmentListProjector: Projector = {
 
     const terms = searchTermsOfState(after);
     if (row && sameSet(searchTermsOfState(before), terms)) return;
-    await db.deleteFrom('search_terms')
-      .where('tenant_id', '=', tenantId).where('shipment_id', '=', shipmentId).execute();
+    if (row) {
+      await db.deleteFrom('search_terms')
+        .where('tenant_id', '=', tenantId).where('shipment_id', '=', shipmentId).execute();
+    }
     if (terms.length > 0) {
       await db.insertInto('search_terms')
-        .values(terms.map((term) => ({ tenant_id: tenantId, shipment_id: shipmentId, term })))
+        .values(terms.map((term) => ({ tenant_id: tenantId, shipment_id: shipmentId, term, creation_date: after.creation_date })))
         .execute();
     }
   },

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { readModelSchema } from '@shipledger/projections';
 import type { ListShipmentsQuery } from '../../application/list-shipments/list-shipments.query';
 import type { ShipmentState } from '../../domain/shipment/shipment.state';
-import { normaliseSearchText, phoneDigits } from './search-terms';
+import { searchShipments, type SearchTuning } from './shipment-search';
 import type { Milestone } from './milestones';
 
 export const SHIPMENT_LIST_PROJECTOR = 'shipment-list';
@@ -22,46 +22,37 @@ export function visibleMerchants(requested: readonly string[], scope: MerchantSc
 
 /** One page of the tenant's shipments, newest first, among the merchants the caller may see. */
 export async function listShipments(
-  db: Kysely<any>, tenantId: string, query: ListShipmentsQuery, scope: MerchantScope,
+  db: Kysely<any>, tenantId: string, query: ListShipmentsQuery, scope: MerchantScope, tuning?: SearchTuning,
 ): Promise<ShipmentState[]> {
   const merchants = visibleMerchants(query.merchants, scope);
   if (merchants !== '*' && merchants.length === 0) return [];
-  let select = scoped(db).selectFrom('shipments as s').select('s.state').where('s.tenant_id', '=', tenantId);
-  if (merchants !== '*') select = select.where('s.merchant', 'in', [...merchants]);
-  if (query.entityType) select = select.where('s.entity_type', '=', query.entityType);
-  if (query.orderRef) select = select.where('s.partner_order_reference', '=', query.orderRef);
-  if (query.creationFrom) select = select.where('s.creation_date', '>=', query.creationFrom);
-  if (query.creationTo) select = select.where('s.creation_date', '<=', query.creationTo);
-  if (query.updateFrom || query.updateTo) {
-    // The spec: the update range matches shipments created or updated in the period.
-    const { updateFrom: from, updateTo: to } = query;
-    select = select.where((eb) => eb.or(['s.creation_date', 's.update_date'].map((column) => eb.and([
-      ...(from ? [eb(column, '>=', from)] : []),
-      ...(to ? [eb(column, '<=', to)] : []),
-    ]))));
-  }
+  const model = scoped(db);
+  const filtered = () => {
+    let select = model.selectFrom('shipments as s').where('s.tenant_id', '=', tenantId);
+    if (merchants !== '*') select = select.where('s.merchant', 'in', [...merchants]);
+    if (query.entityType) select = select.where('s.entity_type', '=', query.entityType);
+    if (query.orderRef) select = select.where('s.partner_order_reference', '=', query.orderRef);
+    if (query.creationFrom) select = select.where('s.creation_date', '>=', query.creationFrom);
+    if (query.creationTo) select = select.where('s.creation_date', '<=', query.creationTo);
+    if (query.updateFrom || query.updateTo) {
+      // The spec: the update range matches shipments created or updated in the period.
+      const { updateFrom: from, updateTo: to } = query;
+      select = select.where((eb) => eb.or(['s.creation_date', 's.update_date'].map((column) => eb.and([
+        ...(from ? [eb(column, '>=', from)] : []),
+        ...(to ? [eb(column, '<=', to)] : []),
+      ]))));
+    }
+    return select;
+  };
+  const offset = query.page * query.pageSize;
   if (query.searchString) {
-    const patterns = searchPatterns(query.searchString);
-    const matching = scoped(db).selectFrom('search_terms as t')
-      .select('t.shipment_id')
-      .where('t.tenant_id', '=', tenantId)
-      .where((w) => w.or(patterns.map((p) => w('t.term', 'like', p))));
-    select = select.where('s.shipment_id', 'in', matching);
+    return searchShipments(model, filtered, { tenantId, searchString: query.searchString, offset, limit: query.pageSize }, tuning);
   }
-  const rows = await select
+  const rows = await filtered().select('s.state')
     .orderBy('s.creation_date', 'desc').orderBy('s.shipment_id', 'desc')
-    .limit(query.pageSize).offset(query.page * query.pageSize)
+    .limit(query.pageSize).offset(offset)
     .execute();
   return rows.map((row) => row.state as ShipmentState);
-}
-
-/** LIKE patterns for a prefix search: the normalised text and, for a phone-like text, its digits. */
-export function searchPatterns(searchString: string): string[] {
-  const escape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const patterns = [`${escape(normaliseSearchText(searchString))}%`];
-  const digits = phoneDigits(searchString);
-  if (digits && digits !== normaliseSearchText(searchString)) patterns.push(`${digits}%`);
-  return patterns;
 }
 
 export interface BulkStatusItem {

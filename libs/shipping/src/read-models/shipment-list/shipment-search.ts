@@ -1,0 +1,95 @@
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { ShipmentState } from '../../domain/shipment/shipment.state';
+import { normaliseSearchText, phoneDigits } from './search-terms';
+
+/** A select on `shipments as s` with the list's other filters (merchant, type, dates…) applied. */
+export type FilteredShipments = () => SelectQueryBuilder<any, any, object>;
+
+export interface SearchPage {
+  tenantId: string;
+  searchString: string;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * Above this many matching terms a prefix is "dense" (a letter or two, a common name): walking the
+ * newest shipments and keeping the matching ones then finds a page sooner than sorting every match.
+ * At or below it, the matches are sorted on the term index alone (creation_date is in it).
+ */
+export const DENSE_MATCHES = 5000;
+export const WALK_CHUNK = 500;
+
+/** Overridable so tests can drive either plan on a small data set. */
+export interface SearchTuning {
+  denseMatches: number;
+  walkChunk: number;
+}
+
+/**
+ * One page of search results, newest first. Two plans, chosen by a capped count of the matching
+ * terms (an index-only probe), because no single plan is fast at both ends: sorting the matches costs
+ * O(matches), walking newest-first costs O(shipments / match density).
+ */
+export async function searchShipments(
+  db: Kysely<any>, filtered: FilteredShipments, page: SearchPage,
+  tuning: SearchTuning = { denseMatches: DENSE_MATCHES, walkChunk: WALK_CHUNK },
+): Promise<ShipmentState[]> {
+  const patterns = searchPatterns(page.searchString);
+  const matchingTerms = () => db.selectFrom('search_terms as t')
+    .where('t.tenant_id', '=', page.tenantId)
+    .where((w) => w.or(patterns.map((p) => w('t.term', 'like', p))));
+  const probe = await db.selectFrom(matchingTerms().select('t.shipment_id').limit(tuning.denseMatches + 1).as('m'))
+    .select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  if (Number(probe.n) <= tuning.denseMatches) {
+    const matches = matchingTerms().select(['t.shipment_id', 't.creation_date']).distinct().as('m');
+    const rows = await filtered()
+      .innerJoin(matches, (join) => join.onRef('m.shipment_id', '=', 's.shipment_id'))
+      .select('s.state')
+      .orderBy('m.creation_date', 'desc').orderBy('m.shipment_id', 'desc')
+      .limit(page.limit).offset(page.offset)
+      .execute();
+    return rows.map((row) => (row as { state: ShipmentState }).state);
+  }
+  return walkNewestFirst(db, filtered, page, tuning.walkChunk, (ids) => matchingTerms().select('t.shipment_id').distinct()
+    .where('t.shipment_id', 'in', ids).execute().then((rows) => new Set(rows.map((r) => r.shipment_id as string))));
+}
+
+/** Newest-first keyset walk over the filtered shipments, a chunk at a time, keeping those that match. */
+async function walkNewestFirst(
+  db: Kysely<any>, filtered: FilteredShipments, page: SearchPage, walkChunk: number,
+  matching: (ids: string[]) => Promise<Set<string>>,
+): Promise<ShipmentState[]> {
+  const wanted = page.offset + page.limit;
+  const found: string[] = [];
+  let cursor: { creation_date: unknown; shipment_id: string } | undefined;
+  while (found.length < wanted) {
+    let chunk = filtered().select(['s.shipment_id', 's.creation_date']);
+    if (cursor) {
+      const { creation_date: date, shipment_id: id } = cursor;
+      chunk = chunk.where((eb) => eb(eb.refTuple('s.creation_date', 's.shipment_id'), '<', eb.tuple(date, id)));
+    }
+    const rows = await chunk.orderBy('s.creation_date', 'desc').orderBy('s.shipment_id', 'desc').limit(walkChunk).execute() as
+      { shipment_id: string; creation_date: unknown }[];
+    if (rows.length === 0) break;
+    const hits = await matching(rows.map((r) => r.shipment_id));
+    for (const row of rows) if (hits.has(row.shipment_id) && found.length < wanted) found.push(row.shipment_id);
+    cursor = rows[rows.length - 1];
+    if (rows.length < walkChunk) break;
+  }
+  const ids = found.slice(page.offset);
+  if (ids.length === 0) return [];
+  const states = await db.selectFrom('shipments').select(['shipment_id', 'state'])
+    .where('tenant_id', '=', page.tenantId).where('shipment_id', 'in', ids).execute();
+  const byId = new Map(states.map((row) => [row.shipment_id as string, row.state as ShipmentState]));
+  return ids.map((id) => byId.get(id)).filter((state): state is ShipmentState => state !== undefined);
+}
+
+/** LIKE patterns for a prefix search: the normalised text and, for a phone-like text, its digits. */
+export function searchPatterns(searchString: string): string[] {
+  const escape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const patterns = [`${escape(normaliseSearchText(searchString))}%`];
+  const digits = phoneDigits(searchString);
+  if (digits && digits !== normaliseSearchText(searchString)) patterns.push(`${digits}%`);
+  return patterns;
+}
