@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { EventStore, RecordedEvent } from '@shipledger/event-store';
+import { createTestDatabase } from '../../libs/testing/src/test-database';
 import { contractAdapters, type OpenedStore } from './contract-adapters';
 import { newEvents, streamName, untilVisible } from './contract-fixtures';
 
@@ -85,6 +87,31 @@ describe.each(contractAdapters())('event store contract: global order and read a
     await untilVisible(store, appended.position);
     expect(await store.headPosition()).toBe(appended.position);
   });
+
+  if (adapter.name === 'postgres') {
+    it('holds readers back behind a running write transaction of its own database, not of another', async () => {
+      const other = await createTestDatabase();
+      try {
+        await other.database.kysely.transaction().execute(async (foreign) => {
+          await sql`SELECT pg_current_xact_id()`.execute(foreign);
+          const appended = await store.append(streamName(), newEvents(1), 'no_stream');
+          await untilVisible(store, appended.position, 5_000);
+        });
+        const before = await store.headPosition();
+        let held = '';
+        await opened.database!.kysely.transaction().execute(async (local) => {
+          await sql`SELECT pg_current_xact_id()`.execute(local);
+          held = (await store.append(streamName(), newEvents(1), 'no_stream')).position;
+          expect(await store.headPosition()).toBe(before);
+          expect(await store.readAll({ after: before })).toEqual([]);
+        });
+        await untilVisible(store, held);
+        expect((await store.readAll({ after: before })).map((event) => event.position)).toEqual([held]);
+      } finally {
+        await other.drop();
+      }
+    });
+  }
 
   it('gives the same position for an event in readStream, readAll and the append result', async () => {
     const start = await store.headPosition();

@@ -3,7 +3,7 @@ import {
   TEST_POSTGRES_URL_ENV,
   startTestPostgresServer,
   type TestPostgresServer,
-} from './test-database';
+} from './test-postgres-server';
 
 /** Runs once per jest run: picks the Postgres server every suite creates its database on. */
 export default async function globalSetup(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { TestPostgresServer } from './test-database';
+import type { TestPostgresServer } from './test-postgres-server';
 
 /** Stops the Postgres that jest-global-setup started (nothing for DATABASE_URL or a local server). */
 export default async function globalTeardown(): Promise<void> {

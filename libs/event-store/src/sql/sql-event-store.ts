@@ -111,16 +111,17 @@ export class SqlEventStore implements EventStore {
   }
 
   /**
-   * Invariant: every transaction id below pg_snapshot_xmin(pg_current_snapshot()) has ended, and any
-   * transaction that starts writing later takes a larger id. So the rows below that horizon never
-   * change again, and paging them by (transaction_id, position) can never pass a row that commits
-   * afterwards: a reader cannot skip an event, nor see one twice.
+   * Invariant: no event row with a transaction id below event_store.visible_horizon() can appear any
+   * more (every writer below it has ended; later writers take larger ids). So the rows below the
+   * horizon never change again, and paging them by (transaction_id, position) can never pass a row
+   * that commits afterwards: a reader cannot skip an event, nor see one twice. The sub-select makes
+   * the horizon one value per statement, computed from the statement's own snapshot.
    */
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const after = options.after === undefined ? SQL_CURSOR_START : decodeSqlPosition(options.after);
     const { rows } = await sql<SqlEventRow>`SELECT ${EVENT_COLUMNS} FROM event_store.events e
       WHERE (e.transaction_id, e.position) > (${after.transactionId}::xid8, ${after.position}::bigint)
-        AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        AND e.transaction_id < (SELECT event_store.visible_horizon())
       ORDER BY e.transaction_id, e.position LIMIT ${options.maxCount ?? null}`.execute(this.db);
     return rows.map(toRecordedEvent);
   }
@@ -129,14 +130,14 @@ export class SqlEventStore implements EventStore {
   async headPosition(): Promise<Position | undefined> {
     const { rows } = await sql<{ transaction_id: string; position: string }>`
       SELECT e.transaction_id::text AS transaction_id, e.position::text AS position FROM event_store.events e
-      WHERE e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      WHERE e.transaction_id < (SELECT event_store.visible_horizon())
       ORDER BY e.transaction_id DESC, e.position DESC LIMIT 1`.execute(this.db);
     return rows[0] ? encodeSqlPosition(rows[0].transaction_id, rows[0].position) : undefined;
   }
 
   async hasHeldBackEvents(): Promise<boolean> {
     const { rows } = await sql<{ held: boolean }>`SELECT EXISTS (
-      SELECT 1 FROM event_store.events e WHERE e.transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+      SELECT 1 FROM event_store.events e WHERE e.transaction_id >= (SELECT event_store.visible_horizon())
     ) AS held`.execute(this.db);
     return rows[0].held;
   }

@@ -85,8 +85,8 @@ BEGIN
   IF v_current >= 0 AND (NOT v_ok OR p_expected IN ('any', 'exists')) THEN
     SELECT count(*), min(e.revision - ids.ord + 1), max(e.revision - ids.ord + 1)
       INTO v_found, v_first, v_spread
-      FROM json_array_elements(p_events) WITH ORDINALITY AS ids(event, ord)
-      JOIN event_store.events e ON e.stream_id = p_stream_id AND e.event_id = (ids.event->>'id')::uuid;
+      FROM ROWS FROM (json_to_recordset(p_events) AS (id uuid)) WITH ORDINALITY AS ids(id, ord)
+      JOIN event_store.events e ON e.stream_id = p_stream_id AND e.event_id = ids.id;
     v_in_place := v_found = v_count AND v_first = v_spread AND CASE p_expected
       WHEN 'any' THEN true
       WHEN 'no_stream' THEN v_first = 0
@@ -109,10 +109,12 @@ BEGIN
   END IF;
 
   -- Rows are numbered in array order, so position and revision grow together inside the append.
+  -- json_to_recordset parses the payload once (operators on json would re-parse it per field).
   WITH inserted AS (
     INSERT INTO event_store.events (stream_id, revision, event_id, type, data, metadata)
-    SELECT p_stream_id, v_current + x.ord, (x.event->>'id')::uuid, x.event->>'type', x.event->'data', x.event->'metadata'
-      FROM json_array_elements(p_events) WITH ORDINALITY AS x(event, ord)
+    SELECT p_stream_id, v_current + x.ord, x.id, x.type, x.data, x.metadata
+      FROM ROWS FROM (json_to_recordset(p_events) AS (id uuid, type text, data json, metadata json))
+           WITH ORDINALITY AS x(id, type, data, metadata, ord)
      ORDER BY x.ord
     RETURNING events.position
   )
@@ -130,11 +132,33 @@ END
 $fn$;
 `;
 
-/** Creates the schema, tables and the append function; idempotent and safe to run concurrently. */
+/**
+ * The visibility horizon readers page below (see readAll in sql-event-store.ts). Invariant: no event
+ * row with a transaction id below it can still appear. The snapshot's xmin would do, but transaction
+ * ids are server-wide, so any transaction on any database would hold every reader back. A transaction
+ * still running in the snapshot is skipped only when a live backend of another database holds that
+ * very id: a backend never changes database, so that transaction can never write these tables. Every
+ * other running id (ours, unknown, already finished, hidden by missing privileges) still bounds the
+ * horizon, and ids assigned after the snapshot are all ≥ its xmax. STABLE: one snapshot per statement.
+ */
+const HORIZON_FUNCTION = sql`
+CREATE OR REPLACE FUNCTION event_store.visible_horizon() RETURNS xid8
+LANGUAGE sql STABLE AS $fn$
+  SELECT coalesce(min(running.id), pg_snapshot_xmax(pg_current_snapshot()))
+    FROM pg_snapshot_xip(pg_current_snapshot()) AS running(id)
+   WHERE NOT EXISTS (
+     SELECT 1 FROM pg_stat_get_activity(NULL) backend
+      WHERE backend.backend_xid::text = (running.id::text::numeric % 4294967296)::text
+        AND backend.datid IS DISTINCT FROM (SELECT d.oid FROM pg_database d WHERE d.datname = current_database()))
+$fn$
+`;
+
+/** Creates the schema, tables and functions; idempotent and safe to run concurrently. */
 export async function createEventStoreSchema(db: Kysely<any>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${INIT_LOCK_KEY})`.execute(trx);
     for (const statement of TABLES) await statement.execute(trx);
     await APPEND_FUNCTION.execute(trx);
+    await HORIZON_FUNCTION.execute(trx);
   });
 }
