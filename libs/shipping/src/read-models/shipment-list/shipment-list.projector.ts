@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Projector } from '@shipledger/projections';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { evolve } from '../../domain/shipment/shipment.evolve';
@@ -32,6 +32,7 @@ export const shipmentListProjector: Projector = {
     if (!event.streamId.startsWith(STREAM_PREFIX) || event.streamId.startsWith(REFERENCE_STREAM_PREFIX)) return;
     const tenantId = event.metadata.tenantId;
     const shipmentId = event.streamId.slice(STREAM_PREFIX.length);
+    if (event.revision === 0) return insertCreated(db, tenantId, shipmentId, event);
     const row = await db.selectFrom('shipments').select(['revision', 'state', 'milestones'])
       .where('tenant_id', '=', tenantId).where('shipment_id', '=', shipmentId)
       .executeTakeFirst() as StoredRow | undefined;
@@ -41,19 +42,7 @@ export const shipmentListProjector: Projector = {
     const after = evolve(before, event as unknown as ShipmentEvent);
     if (!after.exists) return;
     const milestones = [...(row?.milestones ?? []), ...newMilestones(before, after)];
-    const columns = {
-      revision: event.revision,
-      merchant: after.content.merchant ?? null,
-      partner_shipment_reference: after.content.references?.partner_shipment_reference ?? null,
-      partner_order_reference: after.content.references?.partner_order_reference ?? null,
-      entity_type: after.content.entity_type ?? null,
-      status: after.status,
-      creation_date: after.creation_date,
-      update_date: after.update_date,
-      // jsonb parameters go as text: the pg driver would turn a JS array into a Postgres array.
-      state: JSON.stringify(after),
-      milestones: JSON.stringify(milestones),
-    };
+    const columns = rowColumns(event.revision, after, milestones);
     await db.insertInto('shipments')
       .values({ tenant_id: tenantId, shipment_id: shipmentId, ...columns })
       .onConflict((oc) => oc.columns(['tenant_id', 'shipment_id']).doUpdateSet(columns))
@@ -72,6 +61,43 @@ export const shipmentListProjector: Projector = {
     }
   },
 };
+
+/**
+ * The stream's first event, in one statement: the row, and its search terms only if the row is new
+ * (a replayed creation finds the row there, inserts nothing, and so adds no terms either).
+ */
+async function insertCreated(db: Kysely<any>, tenantId: string, shipmentId: string, event: RecordedEvent): Promise<void> {
+  const before = initialShipmentState();
+  const after = evolve(before, event as unknown as ShipmentEvent);
+  if (!after.exists) return;
+  const terms = searchTermsOfState(after);
+  await db
+    .with('created', (q) => q.insertInto('shipments')
+      .values({ tenant_id: tenantId, shipment_id: shipmentId, ...rowColumns(0, after, newMilestones(before, after)) })
+      .onConflict((oc) => oc.columns(['tenant_id', 'shipment_id']).doNothing())
+      .returning(['tenant_id', 'shipment_id', 'creation_date']))
+    .insertInto('search_terms')
+    .columns(['tenant_id', 'shipment_id', 'term', 'creation_date'])
+    .expression((eb) => eb.selectFrom('created')
+      .select(['created.tenant_id', 'created.shipment_id', sql<string>`unnest(${terms}::text[])`.as('term'), 'created.creation_date']))
+    .execute();
+}
+
+function rowColumns(revision: number, state: ShipmentState, milestones: readonly Milestone[]) {
+  return {
+    revision,
+    merchant: state.content.merchant ?? null,
+    partner_shipment_reference: state.content.references?.partner_shipment_reference ?? null,
+    partner_order_reference: state.content.references?.partner_order_reference ?? null,
+    entity_type: state.content.entity_type ?? null,
+    status: state.status,
+    creation_date: state.creation_date,
+    update_date: state.update_date,
+    // jsonb parameters go as text: the pg driver would turn a JS array into a Postgres array.
+    state: JSON.stringify(state),
+    milestones: JSON.stringify(milestones),
+  };
+}
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
