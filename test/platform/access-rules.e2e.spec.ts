@@ -55,11 +55,13 @@ describe('the header rules of every call, over HTTPS', () => {
     expectShipping(await app.http.request('GET', unknownShipment(), { headers: { ...a.headers, authorization: b.headers.authorization } }), 403, /another tenant/);
   });
 
-  it('answers an unknown route 404 in the body shape of its area', async () => {
+  it('answers an unknown route 404 (and a malformed URL 400) in the body shape of its area', async () => {
     const orders = await app.http.request('GET', '/orders/some-order/no-such-action', { headers: a.headers });
     expect(orders.status).toBe(404);
     expect(orders.body).toEqual({ error: 'No route for GET /orders/some-order/no-such-action', code: 'not_found', details: [] });
     expectShipping(await app.http.request('DELETE', '/shipments/x/y/z', { headers: a.headers }), 404, /^No route for DELETE/);
+    const badUrl = await app.http.request('GET', '/shipments/%E0%A4%A', { headers: a.headers });
+    expectShipping(badUrl, 400, /^Malformed request URL$/);
     const token = await app.http.request('GET', '/oauth/token');
     expect(token.status).toBe(404);
     expect(token.body).toEqual({ error: 'not_found', error_description: 'No route for GET /oauth/token' });

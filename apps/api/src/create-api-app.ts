@@ -7,7 +7,7 @@ import { Logger } from 'nestjs-pino';
 import type { Database } from '@shipledger/database';
 import type { EventStore } from '@shipledger/event-store';
 import {
-  configureFastify, DEFAULT_BODY_LIMIT_BYTES, instrumentEventStore, migratePlatform, PlatformServices, registerHttpMetricsHooks,
+  configureFastify, DEFAULT_BODY_LIMIT_BYTES, frameworkErrorHandler, instrumentEventStore, migratePlatform, PlatformServices, registerHttpMetricsHooks,
   registerIdempotencyHooks, registerLegacyRoutes, requestIdFrom, type TlsMaterial,
 } from '@shipledger/platform';
 import { AppModule } from './app.module';
@@ -61,6 +61,7 @@ export async function createApiApp(options: ApiAppOptions): Promise<ApiApp> {
     genReqId: (request: IncomingMessage) => requestIdFrom(request.headers),
     requestIdHeader: false,
     logger: false,
+    frameworkErrors: frameworkErrorHandler as never,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.register(platform, { logLevel: options.logLevel ?? 'info' }),

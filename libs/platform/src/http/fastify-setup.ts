@@ -60,3 +60,10 @@ export function configureFastify(fastify: FastifyInstance, options: FastifySetup
     }
   });
 }
+
+/** Errors Fastify raises before routing (a malformed URL, for one) answered in the area's body shape. */
+export function frameworkErrorHandler(error: { statusCode?: number; message: string }, request: FastifyRequest, reply: { status(code: number): any }): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const apiError = new ApiError(status, [status === 400 ? 'Malformed request URL' : error.message]);
+  reply.status(status).type('application/json').send(renderErrorBody(errorShapeForPath(request.url), apiError));
+}
