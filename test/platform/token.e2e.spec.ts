@@ -41,6 +41,9 @@ describe('POST /oauth/token over HTTPS', () => {
     const noSecret = await app.http.request('POST', '/oauth/token', { body: { client_id: 'x' } });
     expect(noSecret.status).toBe(400);
     expect(noSecret.body).toEqual({ error: 'bad_request', error_description: 'client_secret is required' });
+    const wrongTypes = await app.http.request('POST', '/oauth/token', { body: { client_id: 5, client_secret: true } });
+    expect(wrongTypes.status).toBe(400);
+    expect(wrongTypes.body).toEqual({ error: 'bad_request', error_description: 'client_id and client_secret must be strings' });
   });
 
   it('answers 401 access_denied for a wrong secret, an unknown client and a revoked client', async () => {

@@ -61,6 +61,11 @@ function credentialsFrom(body: unknown, authorization: string | undefined): { cl
     throw new ApiError(400, ['grant_type must be client_credentials'], 'unsupported_grant_type');
   }
   const basic = basicCredentials(authorization);
+  const wrongType = (['client_id', 'client_secret'] as const).filter((f) => fields[f] !== undefined && typeof fields[f] !== 'string');
+  if (wrongType.length) {
+    throw new ApiError(400, [`${wrongType.join(' and ')} must be ${wrongType.length > 1 ? 'strings' : 'a string'}`], 'bad_request',
+      wrongType.map((field) => ({ field, message: 'must be a string' })));
+  }
   const clientId = nonEmpty(fields.client_id) ?? basic?.clientId;
   const clientSecret = nonEmpty(fields.client_secret) ?? basic?.clientSecret;
   const missing = [clientId ? undefined : 'client_id', clientSecret ? undefined : 'client_secret'].filter(Boolean);
