@@ -73,11 +73,11 @@ export async function replayRaw(db: Kysely<any>, pageSize: number): Promise<[num
   const started = process.hrtime.bigint();
   let count = 0;
   for (let after = '0'; ; ) {
-    const { rows } = await sql<{ id: string }>`SELECT id::text AS id, stream_id, event_id, type, data, metadata
-      FROM bench.raw_events WHERE id > ${after}::bigint ORDER BY id LIMIT ${pageSize}`.execute(db);
+    const { rows } = await sql<{ cursor: string }>`SELECT r.id::text AS cursor, r.stream_id, r.event_id, r.type, r.data, r.metadata
+      FROM bench.raw_events r WHERE r.id > ${after}::bigint ORDER BY r.id LIMIT ${pageSize}`.execute(db);
     count += rows.length;
     if (rows.length < pageSize) break;
-    after = rows[rows.length - 1].id;
+    after = rows[rows.length - 1].cursor;
   }
   return [count, count / (Number(process.hrtime.bigint() - started) / 1e9)];
 }

@@ -1,23 +1,27 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { RecordedEvent } from '../event-store.port';
-import { encodeSqlPosition } from './sql-position';
 
-/** One events row as the SELECT_EVENT_COLUMNS below return it, whatever the driver (pg or PGlite). */
+/** One events row as EVENT_COLUMNS returns it, whatever the driver (pg or PGlite). */
 export interface SqlEventRow {
-  transaction_id: string;
   position: string;
   stream_id: string;
-  revision: string | number;
+  revision: number;
   event_id: string;
   type: string;
   data: unknown;
   metadata: RecordedEvent['metadata'];
-  recorded_at: Date | string;
+  recorded_at: string;
 }
 
-/** Casts keep the row's shape the same on both drivers (pg returns int8 as string, PGlite as number). */
-export const EVENT_COLUMNS: RawBuilder<unknown> = sql`e.transaction_id::text AS transaction_id, e.position::text AS position,
-  e.stream_id, e.revision, e.event_id::text AS event_id, e.type, e.data, e.metadata, e.recorded_at`;
+/**
+ * Everything but the payload arrives as ready-made text or int4, so both drivers return the same
+ * shape and no row pays for JavaScript date or bigint parsing. The position is the encoding of
+ * sql-position.ts (20-digit transaction id, '-', 20-digit position), built in SQL.
+ */
+export const EVENT_COLUMNS: RawBuilder<unknown> = sql`
+  lpad(e.transaction_id::text, 20, '0') || '-' || lpad(e.position::text, 20, '0') AS position,
+  e.stream_id, e.revision::int4 AS revision, e.event_id::text AS event_id, e.type, e.data, e.metadata,
+  to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at`;
 
 export function toRecordedEvent(row: SqlEventRow): RecordedEvent {
   return {
@@ -26,8 +30,8 @@ export function toRecordedEvent(row: SqlEventRow): RecordedEvent {
     data: row.data,
     metadata: row.metadata,
     streamId: row.stream_id,
-    revision: Number(row.revision),
-    position: encodeSqlPosition(row.transaction_id, row.position),
-    recordedAt: (row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at)).toISOString(),
+    revision: row.revision,
+    position: row.position,
+    recordedAt: row.recorded_at,
   };
 }
