@@ -51,6 +51,8 @@ describe('the header rules of every call, over HTTPS', () => {
     expectShipping(await app.http.request('GET', unknownShipment(), { headers: noTenant }), 403, /tenant-id header is required/);
     expectShipping(await app.http.request('GET', unknownShipment(), { headers: noKey }), 403, /x-api-key header is required/);
     expectShipping(await app.http.request('GET', unknownShipment(), { headers: { ...a.headers, 'x-api-key': b.apiKey } }), 403, /invalid tenant-id or x-api-key/);
+    const samePrefix = `${a.apiKey.slice(0, -4)}${a.apiKey.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    expectShipping(await app.http.request('GET', unknownShipment(), { headers: { ...a.headers, 'x-api-key': samePrefix } }), 403, /invalid tenant-id or x-api-key/);
     expectShipping(await app.http.request('GET', unknownShipment(), { headers: { ...a.headers, 'tenant-id': 'no-such-tenant' } }), 403, /invalid tenant-id or x-api-key/);
     expectShipping(await app.http.request('GET', unknownShipment(), { headers: { ...a.headers, authorization: b.headers.authorization } }), 403, /another tenant/);
   });
@@ -156,6 +158,7 @@ describe('the admin API', () => {
 
     const described = await app.http.request('GET', `/admin/tenants/${tenantId}`, { headers: app.adminHeaders });
     expect(described.body.merchants.map((m: any) => m.merchant_id)).toEqual(['SHOP1', 'SHOP2']);
+    expect(described.body.api_key_prefix).toBe(created.body.api_key.slice(0, 12));
     expect(described.text).not.toContain(client.body.client_secret);
     expect(described.text).not.toContain(created.body.api_key);
     expect(described.text).not.toContain('scrypt');

@@ -22,6 +22,7 @@ export class TenantAdmin {
     const tenant = await this.repository.requireTenant(tenantId);
     return {
       ...presentTenant(tenant),
+      api_key_prefix: (await this.repository.liveApiKey(tenantId))?.prefix ?? null,
       merchants: (await this.repository.listMerchants(tenantId)).map(presentMerchant),
       clients: (await this.repository.listClients(tenantId)).map(presentClient),
     };

@@ -76,4 +76,11 @@ export const platformMigrations: Record<string, Migration> = {
       )`.execute(db);
     },
   },
+  '0004_api_key_prefix': {
+    async up(db: Kysely<any>) {
+      // The key's first characters, kept in clear: operators can tell keys apart, and a wrong key is
+      // refused without paying for scrypt (the rest of the key, 208 random bits, stays secret).
+      await sql`alter table platform.api_keys add column key_prefix text`.execute(db);
+    },
+  },
 };

@@ -1,4 +1,4 @@
-import { sha256Hex, verifySecret } from '../crypto/secret-hash';
+import { constantTimeEquals, sha256Hex, verifySecret } from '../crypto/secret-hash';
 import type { TenantRepository } from './tenant.repository';
 import type { ClientApplication, Tenant } from './tenant.types';
 
@@ -38,8 +38,10 @@ export class TenantDirectory {
     const cacheKey = sha256Hex(`${tenantId}\u0000${apiKey}`);
     const until = this.verifiedKeys.get(cacheKey);
     if (until && until > Date.now()) return true;
-    const hash = await this.repository.liveApiKeyHash(tenantId);
-    if (!hash || !(await verifySecret(apiKey, hash))) return false;
+    const live = await this.repository.liveApiKey(tenantId);
+    if (!live) return false;
+    if (live.prefix !== null && !constantTimeEquals(apiKey.slice(0, live.prefix.length), live.prefix)) return false;
+    if (!(await verifySecret(apiKey, live.hash))) return false;
     if (this.verifiedKeys.size > 10_000) this.verifiedKeys.clear();
     this.verifiedKeys.set(cacheKey, Date.now() + VERIFIED_KEY_TTL_MS);
     return true;

@@ -4,7 +4,7 @@ import type { Database } from '@shipledger/database';
 import { ApiError } from '../http/api-error';
 import { hashSecret, randomSecret } from '../crypto/secret-hash';
 import { isApiScope } from './scopes';
-import { assertId, newApiKey, toClient, toTenant } from './tenant.rows';
+import { API_KEY_PREFIX_LENGTH, assertId, newApiKey, toClient, toTenant } from './tenant.rows';
 import type { ClientApplication, IssuedClient, Merchant, Tenant, TenantSettings } from './tenant.types';
 
 /** SQL access to tenants, merchants, API keys and clients. Secrets leave here only once, at creation. */
@@ -36,7 +36,7 @@ export class TenantRepository {
       for (const m of input.merchants ?? []) {
         await trx.insertInto('platform.merchants').values({ tenant_id: tenantId, merchant_id: m.merchantId, name: m.name }).execute();
       }
-      await trx.insertInto('platform.api_keys').values({ key_id: `key_${randomBytes(8).toString('hex')}`, tenant_id: tenantId, key_hash: keyHash }).execute();
+      await trx.insertInto('platform.api_keys').values(apiKeyRow(tenantId, apiKey, keyHash)).execute();
     });
     return { tenant: (await this.findTenant(tenantId))!, apiKey };
   }
@@ -87,15 +87,19 @@ export class TenantRepository {
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('platform.api_keys').set({ revoked_at: new Date().toISOString() })
         .where('tenant_id', '=', tenantId).where('revoked_at', 'is', null).execute();
-      await trx.insertInto('platform.api_keys').values({ key_id: `key_${randomBytes(8).toString('hex')}`, tenant_id: tenantId, key_hash: keyHash }).execute();
+      await trx.insertInto('platform.api_keys').values(apiKeyRow(tenantId, apiKey, keyHash)).execute();
     });
     return apiKey;
   }
 
   async liveApiKeyHash(tenantId: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('platform.api_keys').select('key_hash')
+    return (await this.liveApiKey(tenantId))?.hash;
+  }
+
+  async liveApiKey(tenantId: string): Promise<{ hash: string; prefix: string | null } | undefined> {
+    const row = await this.db.selectFrom('platform.api_keys').select(['key_hash', 'key_prefix'])
       .where('tenant_id', '=', tenantId).where('revoked_at', 'is', null).executeTakeFirst();
-    return row?.key_hash;
+    return row ? { hash: row.key_hash, prefix: row.key_prefix } : undefined;
   }
 
   async createClient(tenantId: string, input: { name: string; scopes: string[]; merchants: string[] }): Promise<IssuedClient> {
@@ -145,4 +149,13 @@ export class TenantRepository {
     if (!tenant) throw ApiError.notFound(`No tenant found with the tenant id: ${tenantId}`);
     return tenant;
   }
+}
+
+function apiKeyRow(tenantId: string, apiKey: string, keyHash: string) {
+  return {
+    key_id: `key_${randomBytes(8).toString('hex')}`,
+    tenant_id: tenantId,
+    key_hash: keyHash,
+    key_prefix: apiKey.slice(0, API_KEY_PREFIX_LENGTH),
+  };
 }

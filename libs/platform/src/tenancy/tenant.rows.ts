@@ -3,6 +3,9 @@ import { randomSecret } from '../crypto/secret-hash';
 import { ID_PATTERN, type ClientApplication, type Tenant } from './tenant.types';
 
 /** Row mapping and input checks shared by the tenancy repository. */
+/** Characters of an API key kept in clear (`slk_` and 8 of its 43 random ones). */
+export const API_KEY_PREFIX_LENGTH = 12;
+
 export function newApiKey(): string {
   return `slk_${randomSecret(32)}`;
 }
