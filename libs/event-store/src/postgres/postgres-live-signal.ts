@@ -7,12 +7,14 @@ import type { LiveSignal } from '../subscription/live-signal';
 const CHANNEL = 'event_store';
 /** After a failed LISTEN connection, subscriptions poll for this long before it is tried again. */
 const RELISTEN_AFTER_MS = 5_000;
+/** At most one NOTIFY per interval per process: other processes' subscribers wait ≤ this much longer. */
+const NOTIFY_INTERVAL_MS = 10;
 
 /**
  * Same-process appends wake subscriptions in-process at once; other processes hear a NOTIFY sent after
  * commit on a LISTEN connection taken from the pool. NOTIFYs are coalesced (one in flight, at most
- * one more queued), so concurrent writers do not each pay a round trip and the notify queue lock.
- * A lost NOTIFY costs latency only: subscriptions also poll.
+ * one more queued, at most one per NOTIFY_INTERVAL_MS), so concurrent writers do not each pay a
+ * statement and the notify queue lock. A lost NOTIFY costs latency only: subscriptions also poll.
  */
 export class PostgresLiveSignal implements LiveSignal {
   private readonly changes: ChangeSignal;
@@ -71,7 +73,10 @@ export class PostgresLiveSignal implements LiveSignal {
   private async sendNotifications(): Promise<void> {
     do {
       this.notifyAgain = false;
+      const sentAt = Date.now();
       await sql`SELECT pg_notify(${CHANNEL}, '')`.execute(this.database.kysely).catch(() => undefined);
+      const wait = NOTIFY_INTERVAL_MS - (Date.now() - sentAt);
+      if (this.notifyAgain && !this.closed && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     } while (this.notifyAgain && !this.closed);
   }
 
