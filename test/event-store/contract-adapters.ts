@@ -12,6 +12,8 @@ export interface OpenedStore {
   store: EventStore;
   /** The SQL database behind the store (not for esdb). */
   database?: Database;
+  /** Its connection URL (postgres only). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -35,13 +37,14 @@ function sqlAdapter(name: 'pglite' | 'postgres'): ContractAdapter {
   return {
     name,
     async open() {
-      const test = name === 'pglite' ? await createPgliteDatabase() : await createTestDatabase();
+      const test = name === 'pglite' ? { ...(await createPgliteDatabase()), url: undefined } : await createTestDatabase();
       // A short poll keeps the tests that end on a rolled-back transaction quick.
       const store = createEventStore({ database: test.database, pollIntervalMs: 100 }) as SqlEventStore;
       await store.init();
       return {
         store,
         database: test.database,
+        url: test.url,
         async close() {
           await store.close();
           await test.drop();

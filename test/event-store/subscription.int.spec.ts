@@ -1,4 +1,5 @@
-import type { EventStore, RecordedEvent } from '@shipledger/event-store';
+import { openDatabase } from '@shipledger/database';
+import { createEventStore, type EventStore, type RecordedEvent, type Subscription } from '@shipledger/event-store';
 import { contractAdapters, type OpenedStore } from './contract-adapters';
 import { EventCollector, newEvents, streamName, untilVisible } from './contract-fixtures';
 
@@ -138,6 +139,29 @@ describe.each(contractAdapters())('event store contract: subscribe to all ($name
     expect(reported).toBe(failure);
     expect(calls).toBe(1);
   });
+
+  if (adapter.name === 'postgres') {
+    it('wakes a subscriber of another connection pool through LISTEN/NOTIFY, not by polling', async () => {
+      const elsewhere = await openDatabase({ url: opened.url });
+      // Another Database handle shares no in-process signal; a one-minute poll cannot explain delivery.
+      const listener = createEventStore({ database: elsewhere, pollIntervalMs: 60_000 });
+      const collector = new EventCollector();
+      let subscription: Subscription | undefined;
+      try {
+        const after = await store.headPosition();
+        await new Promise<void>((resolve) => {
+          subscription = listener.subscribeToAll({ after, onEvent: collector.onEvent, onCaughtUp: resolve });
+        });
+        const events = newEvents(2);
+        await store.append(streamName(), events, 'no_stream');
+        await collector.untilSeen(events.map((event) => event.id), 15_000);
+      } finally {
+        await subscription?.close();
+        await listener.close();
+        await elsewhere.close();
+      }
+    });
+  }
 
   const afterAllClose: Array<{ close(): Promise<void> }> = [];
   afterAll(() => Promise.all(afterAllClose.map((subscription) => subscription.close())));
