@@ -27,7 +27,8 @@ export async function startApiProcess(): Promise<ApiProcess> {
   const root = join(__dirname, '..', '..');
   const child: ChildProcess = fork(join(__dirname, 'api-process.ts'), [], {
     cwd: root,
-    execArgv: ['-r', join(root, 'tools', 'register.js')],
+    // BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof" profiles the API process.
+    execArgv: ['-r', join(root, 'tools', 'register.js'), ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`API process exited (${code})`))));
