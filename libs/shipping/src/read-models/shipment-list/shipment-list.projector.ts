@@ -89,7 +89,8 @@ function rowColumns(revision: number, state: ShipmentState, milestones: readonly
     merchant: state.content.merchant ?? null,
     partner_shipment_reference: state.content.references?.partner_shipment_reference ?? null,
     partner_order_reference: state.content.references?.partner_order_reference ?? null,
-    entity_type: state.content.entity_type ?? null,
+    // The presenter shows a shipment without entity_type as FORWARD; the filter must agree.
+    entity_type: state.content.entity_type ?? 'FORWARD',
     status: state.status,
     creation_date: state.creation_date,
     update_date: state.update_date,

@@ -30,7 +30,9 @@ export async function listShipments(
   const filtered = () => {
     let select = model.selectFrom('shipments as s').where('s.tenant_id', '=', tenantId);
     if (merchants !== '*') select = select.where('s.merchant', 'in', [...merchants]);
-    if (query.entityType) select = select.where('s.entity_type', '=', query.entityType);
+    if (query.entityType === 'REVERSE') select = select.where('s.entity_type', '=', 'REVERSE');
+    // Rows projected before entity_type defaulted to FORWARD hold NULL.
+    if (query.entityType === 'FORWARD') select = select.where((eb) => eb.or([eb('s.entity_type', '=', 'FORWARD'), eb('s.entity_type', 'is', null)]));
     if (query.orderRef) select = select.where('s.partner_order_reference', '=', query.orderRef);
     if (query.creationFrom) select = select.where('s.creation_date', '>=', query.creationFrom);
     if (query.creationTo) select = select.where('s.creation_date', '<=', query.creationTo);
