@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'coverage/**', 'tools/**', '*.config.js'] },
+  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'coverage/**', '.tmp/**', '.scratch*/**', 'tools/**', '*.config.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
