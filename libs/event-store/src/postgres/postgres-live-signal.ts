@@ -7,8 +7,12 @@ import type { LiveSignal } from '../subscription/live-signal';
 const CHANNEL = 'event_store';
 /** After a failed LISTEN connection, subscriptions poll for this long before it is tried again. */
 const RELISTEN_AFTER_MS = 5_000;
-/** At most one NOTIFY per interval per process: other processes' subscribers wait ≤ this much longer. */
-const NOTIFY_INTERVAL_MS = 10;
+/**
+ * At most one NOTIFY per interval per process; other processes' subscribers wait ≤ this much longer.
+ * A NOTIFY is a transaction of its own with a commit to flush, so under load each one costs the
+ * appenders noticeably.
+ */
+const NOTIFY_INTERVAL_MS = 50;
 
 /**
  * Same-process appends wake subscriptions in-process at once; other processes hear a NOTIFY sent after

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@shipledger/database';
 import {
-  WrongExpectedRevisionError,
   type AppendResult,
   type EventData,
   type EventStore,
@@ -15,6 +14,7 @@ import {
 } from '../event-store.port';
 import { CatchUpSubscription, type CatchUpTiming } from '../subscription/catch-up-subscription';
 import type { LiveSignal } from '../subscription/live-signal';
+import { appendEvents, appendEventsInTransaction } from './sql-append';
 import { createEventStoreSchema } from './sql-schema';
 import { EVENT_COLUMNS, toRecordedEvent, type SqlEventRow } from './sql-event-row';
 import { SQL_CURSOR_START, decodeSqlPosition, encodeSqlPosition } from './sql-position';
@@ -26,14 +26,6 @@ export interface SqlEventStoreOptions {
   pollIntervalMs?: number;
   /** Re-read delay while committed events wait behind an open transaction (default 20 ms). */
   heldBackRetryMs?: number;
-}
-
-interface AppendRow {
-  outcome: 'appended' | 'idempotent' | 'wrong_expected_revision';
-  actual_revision: string | number;
-  next_revision: string | number | null;
-  transaction_id: string | null;
-  event_position: string | null;
 }
 
 /**
@@ -61,7 +53,7 @@ export class SqlEventStore implements EventStore {
   }
 
   async append(streamId: string, events: EventData[], expected: ExpectedRevision): Promise<AppendResult> {
-    const result = await this.appendInTransaction(this.db, streamId, events, expected);
+    const result = await appendEvents(this.db, streamId, events, expected);
     this.signal.appended();
     return result;
   }
@@ -71,25 +63,13 @@ export class SqlEventStore implements EventStore {
    * it commits or rolls back with the caller's other writes. Live subscribers learn of it from the
    * next signal or poll; call notifyAppended() after the commit to wake them at once.
    */
-  async appendInTransaction(
+  appendInTransaction(
     executor: Kysely<any>,
     streamId: string,
     events: EventData[],
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
-    if (events.length === 0) throw new RangeError('An append needs at least one event');
-    const payload = JSON.stringify(
-      events.map((event) => ({ id: event.id, type: event.type, data: event.data, metadata: event.metadata })),
-    );
-    const { rows } = await sql<AppendRow>`SELECT * FROM event_store.append(${streamId}, ${encodeExpected(expected)}, ${payload}::json)`.execute(executor);
-    const row = rows[0];
-    if (row.outcome === 'wrong_expected_revision') {
-      throw new WrongExpectedRevisionError(streamId, expected, Number(row.actual_revision));
-    }
-    return {
-      nextRevision: Number(row.next_revision),
-      position: encodeSqlPosition(String(row.transaction_id), String(row.event_position)),
-    };
+    return appendEventsInTransaction(executor, streamId, events, expected);
   }
 
   notifyAppended(): void {
@@ -159,12 +139,4 @@ export class SqlEventStore implements EventStore {
     this.subscriptions.clear();
     await this.signal.close();
   }
-}
-
-function encodeExpected(expected: ExpectedRevision): string {
-  if (typeof expected === 'number') {
-    if (!Number.isSafeInteger(expected) || expected < 0) throw new RangeError(`Invalid expected revision ${expected}`);
-    return String(expected);
-  }
-  return expected;
 }

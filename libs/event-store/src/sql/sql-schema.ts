@@ -35,17 +35,19 @@ CREATE TABLE IF NOT EXISTS event_store.events (
 ];
 
 /**
- * append(stream, expected, events json) in one round trip and one transaction (the caller's, when
- * it runs inside one). It returns an outcome row rather than raising, so a conflict leaves the
- * caller's transaction usable.
+ * append(stream, expected, ids, types, data, metadata) in one round trip and one transaction (the
+ * caller's, when it runs inside one); plpgsql keeps its statements' plans across calls. Parallel
+ * arrays, not one JSON document: each payload is then parsed once, by json's input function. It
+ * returns an outcome row rather than raising, so a conflict leaves the caller's transaction usable.
  */
 const APPEND_FUNCTION = sql`
-CREATE OR REPLACE FUNCTION event_store.append(p_stream_id text, p_expected text, p_events json)
+CREATE OR REPLACE FUNCTION event_store.append(
+  p_stream_id text, p_expected text, p_ids uuid[], p_types text[], p_data json[], p_metadata json[])
 RETURNS TABLE (outcome text, actual_revision bigint, next_revision bigint, transaction_id text, event_position text)
 LANGUAGE plpgsql AS $fn$
 #variable_conflict use_column
 DECLARE
-  v_count bigint := json_array_length(p_events);
+  v_count bigint := cardinality(p_ids);
   v_claimed boolean := false;
   v_current bigint;
   v_ok boolean;
@@ -85,7 +87,7 @@ BEGIN
   IF v_current >= 0 AND (NOT v_ok OR p_expected IN ('any', 'exists')) THEN
     SELECT count(*), min(e.revision - ids.ord + 1), max(e.revision - ids.ord + 1)
       INTO v_found, v_first, v_spread
-      FROM ROWS FROM (json_to_recordset(p_events) AS (id uuid)) WITH ORDINALITY AS ids(id, ord)
+      FROM unnest(p_ids) WITH ORDINALITY AS ids(id, ord)
       JOIN event_store.events e ON e.stream_id = p_stream_id AND e.event_id = ids.id;
     v_in_place := v_found = v_count AND v_first = v_spread AND CASE p_expected
       WHEN 'any' THEN true
@@ -109,12 +111,10 @@ BEGIN
   END IF;
 
   -- Rows are numbered in array order, so position and revision grow together inside the append.
-  -- json_to_recordset parses the payload once (operators on json would re-parse it per field).
   WITH inserted AS (
     INSERT INTO event_store.events (stream_id, revision, event_id, type, data, metadata)
     SELECT p_stream_id, v_current + x.ord, x.id, x.type, x.data, x.metadata
-      FROM ROWS FROM (json_to_recordset(p_events) AS (id uuid, type text, data json, metadata json))
-           WITH ORDINALITY AS x(id, type, data, metadata, ord)
+      FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS x(id, type, data, metadata, ord)
      ORDER BY x.ord
     RETURNING events.position
   )
@@ -158,6 +158,8 @@ export async function createEventStoreSchema(db: Kysely<any>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${INIT_LOCK_KEY})`.execute(trx);
     for (const statement of TABLES) await statement.execute(trx);
+    // The first version took the events as one JSON document.
+    await sql`DROP FUNCTION IF EXISTS event_store.append(text, text, json)`.execute(trx);
     await APPEND_FUNCTION.execute(trx);
     await HORIZON_FUNCTION.execute(trx);
   });

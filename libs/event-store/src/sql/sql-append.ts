@@ -1,0 +1,134 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { WrongExpectedRevisionError, type AppendResult, type EventData, type ExpectedRevision } from '../event-store.port';
+import { encodeSqlPosition } from './sql-position';
+
+interface AppendRow {
+  outcome: 'appended' | 'idempotent' | 'wrong_expected_revision';
+  actual_revision: string | number;
+  next_revision: string | number | null;
+  transaction_id: string | null;
+  event_position: string | null;
+}
+
+interface InsertedRow {
+  transaction_id: string;
+  event_position: string;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * An append in a transaction of its own. The common cases — a new stream with 'no_stream', a stream
+ * at exactly the expected revision — run as one plain statement, which costs the server far less than
+ * the plpgsql function (no per-statement SPI, no speculative insertion). When that statement finds
+ * the stream elsewhere (unique violation, or no row moved) nothing was written, and the function
+ * decides: an idempotent retry, or the actual revision. 'any' and 'exists' go to the function.
+ */
+export async function appendEvents(
+  db: Kysely<any>,
+  streamId: string,
+  events: EventData[],
+  expected: ExpectedRevision,
+): Promise<AppendResult> {
+  checkAppend(events, expected);
+  const rows = eventRows(events);
+  try {
+    const inserted =
+      expected === 'no_stream'
+        ? await createStream(db, streamId, events.length, rows)
+        : typeof expected === 'number'
+          ? await extendStream(db, streamId, expected, events.length, rows)
+          : [];
+    if (inserted.length === events.length) {
+      const last = inserted.reduce((a, b) => (BigInt(a.event_position) > BigInt(b.event_position) ? a : b));
+      const first = expected === 'no_stream' ? 0 : (expected as number) + 1;
+      return { nextRevision: first + events.length - 1, position: encodeSqlPosition(last.transaction_id, last.event_position) };
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+  }
+  return appendThroughFunction(db, streamId, events, expected);
+}
+
+/** The append inside a transaction the caller owns: always the function, which never raises a conflict. */
+export async function appendEventsInTransaction(
+  executor: Kysely<any>,
+  streamId: string,
+  events: EventData[],
+  expected: ExpectedRevision,
+): Promise<AppendResult> {
+  checkAppend(events, expected);
+  return appendThroughFunction(executor, streamId, events, expected);
+}
+
+async function appendThroughFunction(
+  executor: Kysely<any>,
+  streamId: string,
+  events: EventData[],
+  expected: ExpectedRevision,
+): Promise<AppendResult> {
+  const { rows } = await sql<AppendRow>`SELECT * FROM event_store.append(${streamId}, ${String(expected)},
+    ${events.map((event) => event.id)}::uuid[], ${events.map((event) => event.type)}::text[],
+    ${events.map((event) => JSON.stringify(event.data))}::json[], ${events.map((event) => JSON.stringify(event.metadata))}::json[])`.execute(executor);
+  const row = rows[0];
+  if (row.outcome === 'wrong_expected_revision') {
+    throw new WrongExpectedRevisionError(streamId, expected, Number(row.actual_revision));
+  }
+  return {
+    nextRevision: Number(row.next_revision),
+    position: encodeSqlPosition(String(row.transaction_id), String(row.event_position)),
+  };
+}
+
+/**
+ * Invariant: the events are inserted in the statement that inserts the stream's row, so the stream
+ * exists iff its first append committed; a concurrent creator waits on the key, then fails with a
+ * unique violation and writes nothing.
+ */
+async function createStream(db: Kysely<any>, streamId: string, count: number, events: RawBuilder<unknown>): Promise<InsertedRow[]> {
+  const { rows } = await sql<InsertedRow>`WITH claimed AS (
+      INSERT INTO event_store.streams (stream_id, revision) VALUES (${streamId}, ${count - 1}) RETURNING stream_id
+    )
+    INSERT INTO event_store.events (stream_id, revision, event_id, type, data, metadata)
+    SELECT claimed.stream_id, x.ord - 1, x.id, x.type, x.data, x.metadata FROM claimed, ${events} ORDER BY x.ord
+    RETURNING transaction_id::text AS transaction_id, position::text AS event_position`.execute(db);
+  return rows;
+}
+
+/**
+ * Invariant: the UPDATE locks the stream's row until commit and matches only while it still holds the
+ * expected revision — in READ COMMITTED a concurrent append makes it wait, then re-check the committed
+ * row and match nothing. Events are inserted only from the row it moved, right after the expected
+ * revision, so revisions stay gapless and appends to one stream never interleave.
+ */
+async function extendStream(
+  db: Kysely<any>,
+  streamId: string,
+  expected: number,
+  count: number,
+  events: RawBuilder<unknown>,
+): Promise<InsertedRow[]> {
+  const { rows } = await sql<InsertedRow>`WITH moved AS (
+      UPDATE event_store.streams SET revision = ${expected + count}
+       WHERE stream_id = ${streamId} AND revision = ${expected}
+      RETURNING stream_id
+    )
+    INSERT INTO event_store.events (stream_id, revision, event_id, type, data, metadata)
+    SELECT moved.stream_id, ${expected}::bigint + x.ord, x.id, x.type, x.data, x.metadata FROM moved, ${events} ORDER BY x.ord
+    RETURNING transaction_id::text AS transaction_id, position::text AS event_position`.execute(db);
+  return rows;
+}
+
+/** x(id, type, data, metadata, ord) in array order; payloads as json text, parsed once by the server. */
+function eventRows(events: EventData[]): RawBuilder<unknown> {
+  return sql`unnest(${events.map((event) => event.id)}::uuid[], ${events.map((event) => event.type)}::text[],
+    ${events.map((event) => JSON.stringify(event.data))}::json[], ${events.map((event) => JSON.stringify(event.metadata))}::json[])
+    WITH ORDINALITY AS x(id, type, data, metadata, ord)`;
+}
+
+function checkAppend(events: EventData[], expected: ExpectedRevision): void {
+  if (events.length === 0) throw new RangeError('An append needs at least one event');
+  if (typeof expected === 'number' && (!Number.isSafeInteger(expected) || expected < 0)) {
+    throw new RangeError(`Invalid expected revision ${expected}`);
+  }
+}
