@@ -81,16 +81,17 @@ async function appendThroughFunction(
 }
 
 /**
- * Invariant: the events are inserted in the statement that inserts the stream's row, so the stream
- * exists iff its first append committed; a concurrent creator waits on the key, then fails with a
- * unique violation and writes nothing.
+ * Invariant: the stream's row and its first events are inserted by one statement, which writes all
+ * of them or nothing. When the stream exists — or a concurrent creator commits first (this insert
+ * waits on the key) — the streams key raises a unique violation and nothing is written. The events
+ * insert needs no link to the streams insert: a data-modifying WITH always runs to completion.
  */
 async function createStream(db: Kysely<any>, streamId: string, count: number, events: RawBuilder<unknown>): Promise<InsertedRow[]> {
   const { rows } = await sql<InsertedRow>`WITH claimed AS (
-      INSERT INTO event_store.streams (stream_id, revision) VALUES (${streamId}, ${count - 1}) RETURNING stream_id
+      INSERT INTO event_store.streams (stream_id, revision) VALUES (${streamId}, ${count - 1})
     )
     INSERT INTO event_store.events (stream_id, revision, event_id, type, data, metadata)
-    SELECT claimed.stream_id, x.ord - 1, x.id, x.type, x.data, x.metadata FROM claimed, ${events} ORDER BY x.ord
+    SELECT ${streamId}, x.ord - 1, x.id, x.type, x.data, x.metadata FROM ${events} ORDER BY x.ord
     RETURNING transaction_id::text AS transaction_id, position::text AS event_position`.execute(db);
   return rows;
 }
@@ -119,8 +120,16 @@ async function extendStream(
   return rows;
 }
 
-/** x(id, type, data, metadata, ord) in array order; payloads as json text, parsed once by the server. */
+/**
+ * x(id, type, data, metadata, ord) in append order; payloads as json text, parsed once by the server.
+ * One event — the usual case — as plain values: cheaper for the server than arrays and unnest.
+ */
 function eventRows(events: EventData[]): RawBuilder<unknown> {
+  if (events.length === 1) {
+    const [event] = events;
+    return sql`(VALUES (${event.id}::uuid, ${event.type}::text, ${JSON.stringify(event.data)}::json,
+      ${JSON.stringify(event.metadata)}::json, 1::bigint)) AS x(id, type, data, metadata, ord)`;
+  }
   return sql`unnest(${events.map((event) => event.id)}::uuid[], ${events.map((event) => event.type)}::text[],
     ${events.map((event) => JSON.stringify(event.data))}::json[], ${events.map((event) => JSON.stringify(event.metadata))}::json[])
     WITH ORDINALITY AS x(id, type, data, metadata, ord)`;
