@@ -10,7 +10,7 @@ function percentile(sorted: number[], p: number): number {
 
 /**
  * Projector lag as a client sees it: from the create's 200 to the shipment's first appearance in
- * GET /shipments?search_string=<its reference>. The figures go to docs/readme/shipments.md. On the
+ * GET /shipments?search_string=<its reference>. The figures go to the README (shipments section). On the
  * embedded store only: on a shared Postgres cluster the event store's visibility horizon follows the
  * oldest open transaction of any session (another database's included), so the figure measures the
  * neighbours, not this code (see the README).

@@ -1,5 +1,5 @@
 /**
- * Figures for docs/readme/projections-and-processes.md: how fast a projector catches up, per batch
+ * Figures for the README (read models section): how fast a projector catches up, per batch
  * size, and how long a rebuild beside the live model takes.
  *   node -r ./tools/register.js test/projections/bench/catch-up.bench.ts [pglite|postgres] [parcels]
  */
