@@ -31,6 +31,7 @@ export function toShipmentResponse(state: ShipmentState): Record<string, unknown
     estimated_process_date: content.estimated_process_date,
     promised_delivery_date: state.promised_delivery_date,
     original_promised_delivery_date: state.original_promised_delivery_date,
+    estimated_shipping_cost: state.estimated_shipping_cost,
     creation_date: state.creation_date,
     confirmation_date: state.confirmation_date,
     update_date: state.update_date,

@@ -2,6 +2,7 @@ import type {
   AssignedCarrierAccount,
   ErrorDetail,
   Parcel,
+  ShippingCost,
   Schedule,
   ShipmentContent,
   ShipmentPatch,
@@ -66,6 +67,13 @@ export type UpdateCollectionSchedule = Command<'UpdateCollectionSchedule', { sch
 /** single: refuses an id already on the shipment; bulk: creates or replaces; replace: must exist. */
 export type UploadDocument = Command<'UploadDocument', { mode: 'single' | 'bulk' | 'replace'; document: StoredDocumentFacts }>;
 
+/** What the carrier quoted for the shipment: a cost, or the reasons it could not be rated. */
+export type ShippingQuote =
+  | { kind: 'rated'; carrier_account: AssignedCarrierAccount; cost: ShippingCost }
+  | { kind: 'unrated'; error_details: ErrorDetail[] };
+
+export type EstimateShippingCost = Command<'EstimateShippingCost', { quote: ShippingQuote }>;
+
 export type RefreshLabel = Command<'RefreshLabel', Record<never, never>>;
 
 /** From the carriers reactor: the answer to booking request `booking_attempt_id`. */
@@ -105,6 +113,7 @@ export type ShipmentCommand =
   | UpdateDeliverySchedule
   | UpdateCollectionSchedule
   | UploadDocument
+  | EstimateShippingCost
   | RefreshLabel
   | RecordBookingSucceeded
   | RecordBookingFailed

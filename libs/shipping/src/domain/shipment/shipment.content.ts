@@ -173,3 +173,10 @@ export interface ErrorDetail {
   code: string;
   field?: string;
 }
+
+/** A price with how it was made up (`estimated_shipping_cost`, and each rate of a checkout quote). */
+export interface ShippingCost {
+  amount: number;
+  currency: string;
+  breakdown: { amount: number; currency: string; description: string }[];
+}

@@ -1,4 +1,5 @@
 import type {
+  EstimateShippingCost,
   RecordBookingFailed,
   RecordBookingSucceeded,
   RecordDocumentUploadStatus,
@@ -57,6 +58,20 @@ export function decideDocument(command: UploadDocument, state: ShipmentState): S
     throw new ShipmentCommandRejected('document_missing', ShipmentMessages.documentMissing(command.document.document_id));
   }
   return [{ type: exists ? 'DocumentReplaced' : 'DocumentUploaded', data: { ...command.document, ...stamp } }];
+}
+
+/** Shipping-cost estimate (Shipments table): for a draft only, and only when the carrier gave a price. */
+export function decideEstimate(command: EstimateShippingCost, state: ShipmentState): ShipmentEvent[] {
+  if (state.status !== 'draft') throw new ShipmentCommandRejected('not_draft', ShipmentMessages.notDraftForEstimate(state.status));
+  const { quote } = command;
+  if (quote.kind === 'unrated') {
+    const reasons = quote.error_details.filter((detail) => detail.level === 'ERROR').map((detail) => detail.message);
+    throw new ShipmentCommandRejected('not_rated', ShipmentMessages.notRated(reasons.join('; ') || 'the carrier gave no price'));
+  }
+  return [{
+    type: 'ShipmentShippingCostEstimated',
+    data: { estimated_shipping_cost: quote.cost, carrier_account: quote.carrier_account, at: command.at, actor: command.actor },
+  }];
 }
 
 /** Label refresh and the facts reported back by the carriers side. Stale booking answers decide nothing. */

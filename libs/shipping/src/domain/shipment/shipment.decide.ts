@@ -1,5 +1,5 @@
 import { bookingRequested, decideBooking, patchEvents, replaceCustomAttributes } from './shipment.decide-booking';
-import { decideDocument, decideRecord, decideSchedules } from './shipment.decide-side';
+import { decideDocument, decideEstimate, decideRecord, decideSchedules } from './shipment.decide-side';
 import type { ShipmentCommand } from './shipment.commands';
 import { ShipmentCommandRejected, ShipmentMessages } from './shipment.errors';
 import type { ShipmentEvent } from './shipment.events';
@@ -106,6 +106,8 @@ export function decide(command: ShipmentCommand, state: ShipmentState): Shipment
       return decideSchedules(command, state);
     case 'UploadDocument':
       return decideDocument(command, state);
+    case 'EstimateShippingCost':
+      return decideEstimate(command, state);
     case 'RefreshLabel':
     case 'RecordBookingSucceeded':
     case 'RecordBookingFailed':

@@ -11,7 +11,9 @@ export type ShipmentRejectionCode =
   | 'carrier_account_invalid'
   | 'document_exists'
   | 'document_missing'
-  | 'not_booked';
+  | 'not_booked'
+  | 'not_draft'
+  | 'not_rated';
 
 /** A command the spec refuses; `message` is the exact text the client sees. */
 export class ShipmentCommandRejected extends Error {
@@ -36,4 +38,7 @@ export const ShipmentMessages = {
   documentMissing: (documentId: string) => `Document ${documentId} is not uploaded on this shipment`,
   notBooked: (shipmentId: string) => `Shipment ${shipmentId} has no label: it is not booked.`,
   bookedElsewhere: (shipmentId: string) => `Shipment ${shipmentId} was booked outside the service: it has no label to refresh.`,
+  notDraftForEstimate: (status: ShipmentStatus) =>
+    `The shipping cost can only be estimated for a draft shipment. Current shipment status: ${status}.`,
+  notRated: (reason: string) => `The shipping cost could not be estimated: ${reason}`,
 } as const;

@@ -1,5 +1,6 @@
 import type {
   AssignedCarrierAccount,
+  ShippingCost,
   ErrorDetail,
   Parcel,
   Schedule,
@@ -181,6 +182,12 @@ export type DocumentUploadStatusChanged = Event<'DocumentUploadStatusChanged', {
   message?: string;
 }>;
 
+/** The carrier's price for a draft; `carrier_account` is the account that quoted it. */
+export type ShipmentShippingCostEstimated = Event<'ShipmentShippingCostEstimated', {
+  estimated_shipping_cost: ShippingCost;
+  carrier_account: AssignedCarrierAccount;
+}>;
+
 export type ShipmentEvent =
   | ShipmentDraftCreated
   | ShipmentCreated
@@ -205,7 +212,8 @@ export type ShipmentEvent =
   | CollectionScheduleUpdated
   | DocumentUploaded
   | DocumentReplaced
-  | DocumentUploadStatusChanged;
+  | DocumentUploadStatusChanged
+  | ShipmentShippingCostEstimated;
 
 export type ShipmentEventType = ShipmentEvent['type'];
 
@@ -234,6 +242,7 @@ export const SHIPMENT_EVENT_TYPES: readonly ShipmentEventType[] = [
   'DocumentUploaded',
   'DocumentReplaced',
   'DocumentUploadStatusChanged',
+  'ShipmentShippingCostEstimated',
 ];
 
 /** Stream of the reference reservation (`shipment-ref-<tenant>-<sha256(ref)>`): holds the shipment id. */

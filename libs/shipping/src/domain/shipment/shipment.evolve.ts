@@ -153,6 +153,8 @@ function applyEvent(state: ShipmentState, event: ShipmentEvent): ShipmentState {
             : doc,
         ),
       };
+    case 'ShipmentShippingCostEstimated':
+      return { ...state, estimated_shipping_cost: event.data.estimated_shipping_cost };
     default: {
       // Exhaustive at compile time; an unknown type read from an older or newer writer leaves the state as is.
       const _unknown: never = event;

@@ -1,4 +1,4 @@
-import type { AssignedCarrierAccount, ErrorDetail, ShipmentContent } from './shipment.content';
+import type { AssignedCarrierAccount, ErrorDetail, ShipmentContent, ShippingCost } from './shipment.content';
 import type { LabelUrls, TrackingDetails } from './shipment.events';
 import type { ShipmentStatus } from './shipment.status';
 
@@ -41,6 +41,8 @@ export interface ShipmentState {
   promised_delivery_date?: string;
   original_promised_delivery_date?: string;
   documents: ShipmentDocumentState[];
+  /** The latest estimate (draft only); a later edit of the draft does not clear it. */
+  estimated_shipping_cost?: ShippingCost;
   /** Times the status became failed_delivery_attempt. */
   failed_delivery_attempts: number;
   /** Number of events folded in (the stream's next revision). */
