@@ -25,6 +25,10 @@ import { ShipmentDocumentContents } from './application/documents/shipment-docum
 import { ShipmentDocumentsController } from './application/documents/shipment-documents.controller';
 import { ShipmentDocumentsHandler } from './application/documents/shipment-documents.handler';
 import { RefreshLabelController } from './application/refresh-label/refresh-label.controller';
+import { EstimateShippingCostController } from './application/estimate-shipping-cost/estimate-shipping-cost.controller';
+import { ShippingQuoter } from './application/estimate-shipping-cost/shipping-quoter';
+import { ShippingRaterGateway } from './application/ports/shipping-rater.gateway';
+import { ShippingRatesController } from './application/shipping-rates/shipping-rates.controller';
 import { DATABASE, type Database } from '@shipledger/database';
 import { EVENT_STORE, type EventStore } from '@shipledger/event-store';
 import { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './read-models/shipment-read-side';
@@ -54,6 +58,8 @@ import { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './read-model
     RefreshLabelController,
     ShipmentDocumentsController,
     DocumentSettingsController,
+    EstimateShippingCostController,
+    ShippingRatesController,
   ],
   providers: [
     ...SHIPMENT_READ_PROVIDERS,
@@ -61,6 +67,8 @@ import { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './read-model
     ShipmentReferences,
     ShipmentCommandService,
     CarrierAccountsGateway,
+    ShippingRaterGateway,
+    ShippingQuoter,
     ShipmentHttp,
     CreateShipmentHandler,
     ExecuteShipmentCommandHandler,

@@ -1,4 +1,4 @@
-import type { ErrorDetail, ShipmentContent } from '@shipledger/shipping';
+import type { ErrorDetail, ShipmentContent, ShippingCost } from '@shipledger/shipping';
 import type { CarrierAccount, CarrierCode, LabelKind } from '../accounts/carrier-account';
 
 /** What a carrier integration can do; the lifecycle asks before it calls an optional operation. */
@@ -45,6 +45,20 @@ export interface CarrierDocument {
   content: Buffer;
 }
 
+export interface RatingRequest {
+  account: CarrierAccount;
+  content: ShipmentContent;
+  /** The request time: delivery promises count from it. */
+  at: string;
+}
+
+export interface CarrierRate {
+  serviceName: string;
+  serviceDescription: string;
+  estimatedDays: number;
+  cost: ShippingCost;
+}
+
 /**
  * The carrier port. `book` must be idempotent by request id: a worker that crashed after the call and
  * retries gets the same tracking number back instead of a second booking.
@@ -58,6 +72,8 @@ export interface Carrier {
   fetchLabel(booking: BookedShipmentRef): Promise<Buffer | undefined>;
   scheduleCollection(booking: BookedShipmentRef): Promise<CarrierOutcome<true>>;
   uploadDocument(booking: BookedShipmentRef, document: CarrierDocument): Promise<CarrierOutcome<true>>;
+  /** A price for the shipment as it stands, or the reasons the carrier would refuse it. Books nothing. */
+  rate(request: RatingRequest): Promise<CarrierOutcome<CarrierRate>>;
 }
 
 export function carrierError(

@@ -2,7 +2,7 @@ import type { ErrorDetail } from '@shipledger/shipping';
 import type { CarrierAccount } from '../accounts/carrier-account';
 import {
   carrierError, unsupported, type BookedShipmentRef, type BookingRequest, type Carrier, type CarrierBooking,
-  type CarrierCapabilities, type CarrierOutcome,
+  type CarrierCapabilities, type CarrierOutcome, type CarrierRate,
 } from '../carrier/carrier.port';
 
 const TIMEOUT_MS = 10_000;
@@ -13,6 +13,7 @@ const TIMEOUT_MS = 10_000;
  * request id as `Idempotency-Key` so the far side can answer a retried booking with the first result).
  * A 2xx answer `{tracking_no, parcel_tracking_numbers?, carrier_reference?, tracking_url?}` books; a 4xx
  * answer `{errors: [{code, message, field?}]}` is a carrier rejection; anything else is TECHNICAL.
+ * Rating is not part of the bridge: a quote lists the account with an operation_not_supported error.
  */
 export class HttpCarrier implements Carrier {
   readonly code = 'HTTP' as const;
@@ -57,6 +58,10 @@ export class HttpCarrier implements Carrier {
 
   async uploadDocument(): Promise<CarrierOutcome<true>> {
     return unsupported('BOOKING', 'document upload');
+  }
+
+  async rate(): Promise<CarrierOutcome<CarrierRate>> {
+    return unsupported('BOOKING', 'rating');
   }
 
   private async call(

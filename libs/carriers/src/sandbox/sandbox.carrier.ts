@@ -3,9 +3,10 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { CarrierCode } from '../accounts/carrier-account';
 import {
   carrierError, unsupported, type BookedShipmentRef, type BookingRequest, type Carrier, type CarrierBooking,
-  type CarrierCapabilities, type CarrierDocument, type CarrierOutcome,
+  type CarrierCapabilities, type CarrierDocument, type CarrierOutcome, type CarrierRate, type RatingRequest,
 } from '../carrier/carrier.port';
 import { renderPdfLabel } from '../labels/pdf-label.renderer';
+import { rateWithSandboxTariff } from '../rating/sandbox-rating';
 import { sandboxRejections } from './sandbox-rules';
 import { scenarioOf, SANDBOX_SCENARIOS } from './sandbox-scenarios';
 import type { SandboxStore } from './sandbox-store';
@@ -100,6 +101,10 @@ export class SandboxCarrier implements Carrier {
     const sha = createHash('sha256').update(document.content).digest('hex');
     await this.store.recordDocument(booking.shipment.tenantId, booking.trackingNo, document.documentId, sha);
     return { ok: true, value: true };
+  }
+
+  async rate(request: RatingRequest): Promise<CarrierOutcome<CarrierRate>> {
+    return rateWithSandboxTariff(this.code, request);
   }
 
   private trackingNumber(requestId: string): string {

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthContext } from '@shipledger/platform';
+import type { ErrorDetail, ShipmentState, ShippingQuote } from '../../domain/shipment';
+import { ShippingRaterGateway } from '../ports/shipping-rater.gateway';
+import { ShipmentHttp } from '../shared/shipment-http';
+
+/**
+ * The quote an estimate records: the carrier the shipment would be booked with (the account it names,
+ * else routing) prices its current content. A shipment that is not a draft is not rated at all — the
+ * decider refuses it on its status whatever the quote says.
+ */
+@Injectable()
+export class ShippingQuoter {
+  constructor(private readonly http: ShipmentHttp, private readonly rater: ShippingRaterGateway) {}
+
+  async quote(auth: AuthContext, state: ShipmentState, at: string): Promise<ShippingQuote> {
+    if (state.status !== 'draft') return unrated('not_draft', 'the shipment is not a draft');
+    const carrier = await this.http.carrierFor(auth, state, undefined);
+    switch (carrier.kind) {
+      case 'none':
+        return unrated('no_carrier_assigned', 'no carrier account is named and routing found none', 'carrier_account');
+      case 'invalid':
+        return unrated('carrier_account_invalid', `carrier account ${carrier.requested} is not active`, 'carrier_account');
+      case 'assigned': {
+        const rate = await this.rater.rate(auth.tenantId, carrier.account.carrier_id, state.content, at);
+        if (!rate) return unrated('carrier_account_invalid', `carrier account ${carrier.account.carrier_id} is unknown`, 'carrier_account');
+        if (!rate.estimated_shipping_cost) return { kind: 'unrated', error_details: rate.error_details };
+        return { kind: 'rated', carrier_account: carrier.account, cost: rate.estimated_shipping_cost };
+      }
+      default: {
+        const unknown: never = carrier;
+        throw new Error(`Unknown carrier assignment: ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
+}
+
+function unrated(code: string, message: string, field?: string): ShippingQuote {
+  const detail: ErrorDetail = { level: 'ERROR', trigger: 'BOOKING', source: 'shipledger', type: 'VALIDATION', code, message, ...(field ? { field } : {}) };
+  return { kind: 'unrated', error_details: [detail] };
+}
