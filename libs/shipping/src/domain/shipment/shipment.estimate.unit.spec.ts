@@ -48,10 +48,13 @@ describe('estimate shipping cost', () => {
       ],
     }), shipmentIn('draft'));
     expect(act).toThrow('The shipping cost could not be estimated: The carrier does not deliver to FR');
+    let caught: unknown;
     try {
       act();
     } catch (error) {
-      expect((error as ShipmentCommandRejected).code).toBe('not_rated');
+      caught = error;
     }
+    expect(caught).toBeInstanceOf(ShipmentCommandRejected);
+    expect((caught as ShipmentCommandRejected).code).toBe('not_rated');
   });
 });
