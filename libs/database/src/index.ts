@@ -1,2 +1,3 @@
 export * from './database';
 export * from './tokens';
+export * from './schema-migrations';

@@ -1,5 +1,5 @@
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
-import type { Database } from '@shipledger/database';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { moduleSchemaOnce } from '@shipledger/database';
 
 /** The carriers module keeps its own tables in this Postgres schema (accounts, sandbox state, labels). */
 export const CARRIERS_SCHEMA = 'carriers';
@@ -87,33 +87,5 @@ const migrations: Record<string, Migration> = {
   },
 };
 
-const ready = new WeakMap<Database, Promise<void>>();
-
-/**
- * Runs the module's migrations once per Database handle. Kysely's migrator takes a lock table of its
- * own, so an API and a worker starting together on one Postgres apply each migration exactly once.
- */
-export function ensureCarriersSchema(database: Database): Promise<void> {
-  let done = ready.get(database);
-  if (!done) {
-    done = migrate(database.kysely);
-    ready.set(database, done);
-    done.catch(() => ready.delete(database));
-  }
-  return done;
-}
-
-async function migrate(db: Kysely<any>): Promise<void> {
-  await sql`CREATE SCHEMA IF NOT EXISTS carriers`.execute(db).catch(async (error: unknown) => {
-    // Two processes creating the schema at once: the loser sees a duplicate; the schema exists.
-    const exists = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = 'carriers'`.execute(db);
-    if (exists.rows[0]?.n !== 1) throw error;
-  });
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    migrationTableSchema: CARRIERS_SCHEMA,
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
-}
+/** Runs the module's migrations once per Database handle (safe when an API and a worker start together). */
+export const ensureCarriersSchema = moduleSchemaOnce(CARRIERS_SCHEMA, migrations);

@@ -1,5 +1,5 @@
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
-import type { Database } from '@shipledger/database';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { moduleSchemaOnce } from '@shipledger/database';
 
 /** Tables of the Shipping context that are not read models: document settings and document contents. */
 export const SHIPPING_SCHEMA = 'shipping';
@@ -34,30 +34,5 @@ const migrations: Record<string, Migration> = {
   },
 };
 
-const ready = new WeakMap<Database, Promise<void>>();
-
 /** Runs the migrations once per Database handle (Kysely's migrator locks, so processes may race). */
-export function ensureShippingSchema(database: Database): Promise<void> {
-  let done = ready.get(database);
-  if (!done) {
-    done = migrate(database.kysely);
-    ready.set(database, done);
-    done.catch(() => ready.delete(database));
-  }
-  return done;
-}
-
-async function migrate(db: Kysely<any>): Promise<void> {
-  await sql`CREATE SCHEMA IF NOT EXISTS shipping`.execute(db).catch(async (error: unknown) => {
-    // Two processes creating the schema at once: the loser sees a duplicate; the schema exists.
-    const exists = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = 'shipping'`.execute(db);
-    if (exists.rows[0]?.n !== 1) throw error;
-  });
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    migrationTableSchema: SHIPPING_SCHEMA,
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
-}
+export const ensureShippingSchema = moduleSchemaOnce(SHIPPING_SCHEMA, migrations);
