@@ -13,8 +13,9 @@ export function assertProjectorName(name: string): void {
 }
 
 /**
- * Applies the handled events of `events`, in order, to the tables in `schema`, inside `trx`. The
- * projector gets `trx.withSchema(schema)`; search_path is set for the transaction too, so raw `sql`
+ * Applies the handled events of `events`, in order, to the tables in `schema`, inside `trx`: in one
+ * `applyBatch` call when the projector has it, else one `apply` per event. The projector gets
+ * `trx.withSchema(schema)`; search_path is set for the transaction too, so raw `sql`
  * with unqualified names lands in the same schema.
  */
 export async function applyEvents(
@@ -26,9 +27,10 @@ export async function applyEvents(
   await sql`select set_config('search_path', ${`"${schema}", public`}, true)`.execute(trx);
   const scoped = trx.withSchema(schema);
   const handled = new Set(projector.handles);
-  for (const event of events) {
-    if (handled.has(event.type)) await projector.apply(scoped, event);
-  }
+  const handledEvents = events.filter((event) => handled.has(event.type));
+  if (handledEvents.length === 0) return;
+  if (projector.applyBatch) return projector.applyBatch(scoped, handledEvents);
+  for (const event of handledEvents) await projector.apply(scoped, event);
 }
 
 /**

@@ -12,12 +12,19 @@ export interface Projector {
   readonly name: string;
   /** Bump to make the runner rebuild the model from position 0. */
   readonly version: number;
-  /** Event types it reads; others advance the checkpoint without calling apply. */
+  /** Event types it reads; others advance the checkpoint without reaching apply or applyBatch. */
   readonly handles: readonly string[];
   /** Kysely migrations creating its tables; run on the scoped db (unqualified table names). */
   readonly migrations: Record<string, Migration>;
   /** Must be idempotent: the same event applied twice leaves the same rows. */
   apply(db: Kysely<any>, event: RecordedEvent): Promise<void>;
+  /**
+   * Optional: a batch of handled events (in global order) in a few statements instead of several per
+   * event. When present the runner and the rebuild call it instead of `apply`, once per batch. It must
+   * leave exactly the rows that `apply` on each event in order would, and be idempotent like `apply`:
+   * a batch applied again, or overlapping one applied before, changes nothing.
+   */
+  applyBatch?(db: Kysely<any>, events: readonly RecordedEvent[]): Promise<void>;
 }
 
 /**
