@@ -1,27 +1,22 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Projector } from '@shipledger/projections';
 import type { RecordedEvent } from '@shipledger/event-store';
-import { evolve } from '../../domain/shipment/shipment.evolve';
-import { SHIPMENT_EVENT_TYPES, type ShipmentEvent } from '../../domain/shipment/shipment.events';
-import { initialShipmentState, type ShipmentState } from '../../domain/shipment/shipment.state';
+import { SHIPMENT_EVENT_TYPES } from '../../domain/shipment/shipment.events';
 import { shipmentListMigrations } from './shipment-list.migrations';
-import { newMilestones, type Milestone } from './milestones';
 import { searchTermsOfState } from './search-terms';
 import { SHIPMENT_LIST_PROJECTOR } from './shipment-list.queries';
+import { foldShipment, groupByShipment, shipmentKey, type ShipmentEvents } from './shipment-list.fold';
+import { insertTerms, selectRows, upsertRows, type SearchTermRow, type ShipmentWrite } from './shipment-list.writes';
 
-const STREAM_PREFIX = 'shipment-';
-/** Reference reservation streams share the prefix; their events are not the shipment's. */
-const REFERENCE_STREAM_PREFIX = 'shipment-ref-';
-
-interface StoredRow {
-  revision: number;
-  state: ShipmentState;
-  milestones: Milestone[];
-}
+/** Shipments per set of statements: bounds the size of one statement's JSON and arrays. */
+const SHIPMENTS_PER_WRITE = 1000;
 
 /**
  * The shipment-list read model: one row per shipment (filters, paging, bulk status) plus its search
- * terms. Apply is idempotent: an event at or below the row's revision was already folded in.
+ * terms. A batch costs at most four statements per thousand shipments, whatever its number of events:
+ * read the touched rows, fold each shipment's events in memory, upsert the rows (deleting replaced
+ * terms in the same statement), insert the new terms. Idempotent: an event at or below the row's
+ * revision was already folded in.
  */
 export const shipmentListProjector: Projector = {
   name: SHIPMENT_LIST_PROJECTOR,
@@ -29,75 +24,50 @@ export const shipmentListProjector: Projector = {
   handles: SHIPMENT_EVENT_TYPES,
   migrations: shipmentListMigrations,
   async apply(db: Kysely<any>, event: RecordedEvent): Promise<void> {
-    if (!event.streamId.startsWith(STREAM_PREFIX) || event.streamId.startsWith(REFERENCE_STREAM_PREFIX)) return;
-    const tenantId = event.metadata.tenantId;
-    const shipmentId = event.streamId.slice(STREAM_PREFIX.length);
-    if (event.revision === 0) return insertCreated(db, tenantId, shipmentId, event);
-    const row = await db.selectFrom('shipments').select(['revision', 'state', 'milestones'])
-      .where('tenant_id', '=', tenantId).where('shipment_id', '=', shipmentId)
-      .executeTakeFirst() as StoredRow | undefined;
-    if (row && row.revision >= event.revision) return;
-
-    const before = row?.state ?? initialShipmentState();
-    const after = evolve(before, event as unknown as ShipmentEvent);
-    if (!after.exists) return;
-    const milestones = [...(row?.milestones ?? []), ...newMilestones(before, after)];
-    const columns = rowColumns(event.revision, after, milestones);
-    await db.insertInto('shipments')
-      .values({ tenant_id: tenantId, shipment_id: shipmentId, ...columns })
-      .onConflict((oc) => oc.columns(['tenant_id', 'shipment_id']).doUpdateSet(columns))
-      .execute();
-
-    const terms = searchTermsOfState(after);
-    if (row && sameSet(searchTermsOfState(before), terms)) return;
-    if (row) {
-      await db.deleteFrom('search_terms')
-        .where('tenant_id', '=', tenantId).where('shipment_id', '=', shipmentId).execute();
-    }
-    if (terms.length > 0) {
-      await db.insertInto('search_terms')
-        .values(terms.map((term) => ({ tenant_id: tenantId, shipment_id: shipmentId, term, creation_date: after.creation_date })))
-        .execute();
-    }
+    await applyShipmentEvents(db, [event]);
+  },
+  async applyBatch(db: Kysely<any>, events: readonly RecordedEvent[]): Promise<void> {
+    await applyShipmentEvents(db, events);
   },
 };
 
-/**
- * The stream's first event, in one statement: the row, and its search terms only if the row is new
- * (a replayed creation finds the row there, inserts nothing, and so adds no terms either).
- */
-async function insertCreated(db: Kysely<any>, tenantId: string, shipmentId: string, event: RecordedEvent): Promise<void> {
-  const before = initialShipmentState();
-  const after = evolve(before, event as unknown as ShipmentEvent);
-  if (!after.exists) return;
-  const terms = searchTermsOfState(after);
-  await db
-    .with('created', (q) => q.insertInto('shipments')
-      .values({ tenant_id: tenantId, shipment_id: shipmentId, ...rowColumns(0, after, newMilestones(before, after)) })
-      .onConflict((oc) => oc.columns(['tenant_id', 'shipment_id']).doNothing())
-      .returning(['tenant_id', 'shipment_id', 'creation_date']))
-    .insertInto('search_terms')
-    .columns(['tenant_id', 'shipment_id', 'term', 'creation_date'])
-    .expression((eb) => eb.selectFrom('created')
-      .select(['created.tenant_id', 'created.shipment_id', sql<string>`unnest(${terms}::text[])`.as('term'), 'created.creation_date']))
-    .execute();
+async function applyShipmentEvents(db: Kysely<any>, events: readonly RecordedEvent[]): Promise<void> {
+  const shipments = groupByShipment(events);
+  for (let start = 0; start < shipments.length; start += SHIPMENTS_PER_WRITE) {
+    await applyToShipments(db, shipments.slice(start, start + SHIPMENTS_PER_WRITE));
+  }
 }
 
-function rowColumns(revision: number, state: ShipmentState, milestones: readonly Milestone[]) {
-  return {
-    revision,
-    merchant: state.content.merchant ?? null,
-    partner_shipment_reference: state.content.references?.partner_shipment_reference ?? null,
-    partner_order_reference: state.content.references?.partner_order_reference ?? null,
-    // The presenter shows a shipment without entity_type as FORWARD; the filter must agree.
-    entity_type: state.content.entity_type ?? 'FORWARD',
-    status: state.status,
-    creation_date: state.creation_date,
-    update_date: state.update_date,
-    // jsonb parameters go as text: the pg driver would turn a JS array into a Postgres array.
-    state: JSON.stringify(state),
-    milestones: JSON.stringify(milestones),
-  };
+async function applyToShipments(db: Kysely<any>, shipments: readonly ShipmentEvents[]): Promise<void> {
+  // A shipment whose stream starts in this batch is folded from its first event without reading its
+  // row: a stored row holds a prefix of the same fold, so the result is the same, and the upsert's
+  // revision guard turns a replay into a no-op. Only the others need their stored row.
+  const isNew = (shipment: ShipmentEvents) => shipment.events[0]!.revision === 0;
+  const stored = await selectRows(db, shipments.filter((shipment) => !isNew(shipment)));
+
+  const writes: (ShipmentWrite & { terms: string[] | undefined })[] = [];
+  for (const shipment of shipments) {
+    const { tenantId, shipmentId } = shipment;
+    const before = isNew(shipment) ? undefined : stored.get(shipmentKey(tenantId, shipmentId));
+    const row = foldShipment(before, shipment.events);
+    if (!row) continue;
+    const terms = searchTermsOfState(row.state);
+    const termsChanged = !before || !sameSet(searchTermsOfState(before.state), terms);
+    writes.push({
+      tenantId, shipmentId, row,
+      replaceTerms: isNew(shipment) || (before !== undefined && termsChanged),
+      terms: termsChanged ? terms : undefined,
+    });
+  }
+  if (writes.length === 0) return;
+
+  const written = await upsertRows(db, writes);
+  const newTerms: SearchTermRow[] = [];
+  for (const { tenantId, shipmentId, row, terms } of writes) {
+    if (!terms || !written.has(shipmentKey(tenantId, shipmentId))) continue;
+    for (const term of terms) newTerms.push({ tenantId, shipmentId, term, creationDate: row.state.creation_date });
+  }
+  await insertTerms(db, newTerms);
 }
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {

@@ -1,0 +1,119 @@
+import { sql, type Kysely } from 'kysely';
+import { shipmentKey, type ShipmentRow } from './shipment-list.fold';
+
+/*
+ * Set-based statements of the shipment-list projector. Every batch travels as a few array or JSON
+ * parameters (never one bind parameter per row), so a batch of any size stays far below Postgres's
+ * 65535-parameter limit and each statement is parsed once.
+ */
+
+export interface ShipmentKeyed {
+  tenantId: string;
+  shipmentId: string;
+}
+
+/** The new row of a shipment, and whether its old search terms (if any) must go. */
+export interface ShipmentWrite extends ShipmentKeyed {
+  row: ShipmentRow;
+  replaceTerms: boolean;
+}
+
+export interface SearchTermRow extends ShipmentKeyed {
+  term: string;
+  creationDate: string;
+}
+
+/** Column → SQL type, in the order jsonb_to_recordset lays the record out. */
+const ROW_TYPES = {
+  tenant_id: 'text',
+  shipment_id: 'text',
+  revision: 'integer',
+  merchant: 'text',
+  partner_shipment_reference: 'text',
+  partner_order_reference: 'text',
+  entity_type: 'text',
+  status: 'text',
+  creation_date: 'timestamptz',
+  update_date: 'timestamptz',
+  state: 'jsonb',
+  milestones: 'jsonb',
+} as const;
+const ROW_COLUMNS = Object.keys(ROW_TYPES) as (keyof typeof ROW_TYPES)[];
+const RECORD_DEFINITION = sql.raw(ROW_COLUMNS.map((column) => `${column} ${ROW_TYPES[column]}`).join(', '));
+
+/** The stored rows of these shipments, by shipmentKey; one statement. */
+export async function selectRows(db: Kysely<any>, shipments: readonly ShipmentKeyed[]): Promise<Map<string, ShipmentRow>> {
+  const rows = new Map<string, ShipmentRow>();
+  if (shipments.length === 0) return rows;
+  const found = await db.selectFrom('shipments')
+    .select(['tenant_id', 'shipment_id', 'revision', 'state', 'milestones'])
+    .where(sql<boolean>`(tenant_id, shipment_id) in (select * from unnest(${texts(shipments, 'tenantId')}::text[], ${texts(shipments, 'shipmentId')}::text[]))`)
+    .execute();
+  for (const { tenant_id, shipment_id, ...row } of found) rows.set(shipmentKey(tenant_id, shipment_id), row as ShipmentRow);
+  return rows;
+}
+
+/**
+ * Inserts or updates the shipments rows and deletes the old search terms of those marked replaceTerms;
+ * one statement. Returns the keys of the rows it wrote.
+ *
+ * Invariant: a row only moves forward — the update applies only where the stored revision is below the
+ * new one, so a replayed batch leaves newer rows alone, and only rows written here lose their terms.
+ * The caller holds the projector's checkpoint lock (one writer per schema), so the rows it read before
+ * are still the stored ones. The delete sees the terms as they were before this statement (one
+ * snapshot for every part of it), which are exactly the old terms.
+ */
+export async function upsertRows(db: Kysely<any>, writes: readonly ShipmentWrite[]): Promise<Set<string>> {
+  const records = writes.map(({ tenantId, shipmentId, row }) => ({
+    tenant_id: tenantId, shipment_id: shipmentId, ...rowColumns(row),
+  }));
+  const replacing = writes.filter((write) => write.replaceTerms);
+  const written = await db
+    .with('written', (qb) => qb.insertInto('shipments')
+      .columns(ROW_COLUMNS)
+      // The JSON goes as text: a jsonb-typed parameter would be re-encoded by some drivers.
+      .expression(sql`select * from jsonb_to_recordset(${JSON.stringify(records)}::text::jsonb) as r(${RECORD_DEFINITION})`)
+      .onConflict((oc) => oc.columns(['tenant_id', 'shipment_id'])
+        .doUpdateSet((eb) => Object.fromEntries(ROW_COLUMNS.slice(2).map((column) => [column, eb.ref(`excluded.${column}`)])))
+        .where((eb) => eb(sql.ref('shipments.revision'), '<', eb.ref('excluded.revision'))))
+      .returning(['tenant_id', 'shipment_id']))
+    .with('cleared', (qb) => qb.deleteFrom('search_terms')
+      .where(sql<boolean>`(tenant_id, shipment_id) in (
+        select w.tenant_id, w.shipment_id from written w
+        join unnest(${texts(replacing, 'tenantId')}::text[], ${texts(replacing, 'shipmentId')}::text[]) as r(tenant_id, shipment_id)
+          on r.tenant_id = w.tenant_id and r.shipment_id = w.shipment_id)`)
+      .returning(['tenant_id']))
+    .selectFrom('written').select(['tenant_id', 'shipment_id'])
+    .execute();
+  return new Set(written.map((row) => shipmentKey(row.tenant_id, row.shipment_id)));
+}
+
+/** Inserts search terms; one statement. */
+export async function insertTerms(db: Kysely<any>, terms: readonly SearchTermRow[]): Promise<void> {
+  if (terms.length === 0) return;
+  await db.insertInto('search_terms')
+    .columns(['tenant_id', 'shipment_id', 'term', 'creation_date'])
+    .expression(sql`select * from unnest(${texts(terms, 'tenantId')}::text[], ${texts(terms, 'shipmentId')}::text[],
+      ${texts(terms, 'term')}::text[], ${texts(terms, 'creationDate')}::text[]::timestamptz[])`)
+    .execute();
+}
+
+function rowColumns({ revision, state, milestones }: ShipmentRow) {
+  return {
+    revision,
+    merchant: state.content.merchant ?? null,
+    partner_shipment_reference: state.content.references?.partner_shipment_reference ?? null,
+    partner_order_reference: state.content.references?.partner_order_reference ?? null,
+    // The presenter shows a shipment without entity_type as FORWARD; the filter must agree.
+    entity_type: state.content.entity_type ?? 'FORWARD',
+    status: state.status,
+    creation_date: state.creation_date,
+    update_date: state.update_date,
+    state,
+    milestones,
+  };
+}
+
+function texts<T, K extends keyof T>(items: readonly T[], key: K): T[K][] {
+  return items.map((item) => item[key]);
+}
