@@ -2,7 +2,9 @@
  * npm run bench:event-store — on one Postgres (DATABASE_URL, else the test-database helper's server),
  * in one run: appends of ~1 KB events (one new stream per append) at 1 and 16 writers against raw
  * single-row INSERTs of the same payload, then a full read-all replay against a raw keyset SELECT.
- * BENCH_APPENDS / BENCH_APPENDS_SINGLE / BENCH_ROUNDS scale it.
+ * BENCH_APPENDS / BENCH_APPENDS_SINGLE / BENCH_ROUNDS scale it. The 16-writer appends run once more
+ * with group commit off (appendBatching: false), the one-statement-per-append baseline;
+ * BENCH_BATCH_IN_FLIGHT sets the store's batches in flight (default: the store's own).
  */
 import { createEventStore } from '@shipledger/event-store';
 import { createTestDatabase } from '../../libs/testing/src/test-database';
@@ -20,6 +22,7 @@ const APPENDS = Number(process.env.BENCH_APPENDS ?? 8000);
 const APPENDS_SINGLE = Number(process.env.BENCH_APPENDS_SINGLE ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PAGE = 1000;
+const IN_FLIGHT = process.env.BENCH_BATCH_IN_FLIGHT ? Number(process.env.BENCH_BATCH_IN_FLIGHT) : undefined;
 
 interface Row {
   workload: string;
@@ -42,7 +45,8 @@ async function compare(rounds: number, store: () => Promise<number>, raw: () => 
 async function main(): Promise<void> {
   const test = await createTestDatabase({ poolSize: 20 });
   const db = test.database.kysely;
-  const store = createEventStore({ database: test.database });
+  const store = createEventStore({ database: test.database, appendBatching: { maxInFlight: IN_FLIGHT } });
+  const unbatched = createEventStore({ database: test.database, appendBatching: false });
   try {
     await store.init();
     await createRawTable(db);
@@ -65,6 +69,12 @@ async function main(): Promise<void> {
       () => runConcurrently(APPENDS, 16, rawInsert(db)),
     );
     rows.push({ workload: 'append, 16 writers', store: many, raw: manyRaw, goal: 0.6 });
+    const [manyUnbatched, manyUnbatchedRaw] = await compare(
+      ROUNDS,
+      () => runConcurrently(APPENDS, 16, storeAppend(unbatched)),
+      () => runConcurrently(APPENDS, 16, rawInsert(db)),
+    );
+    rows.push({ workload: 'append, 16 writers, no group commit', store: manyUnbatched, raw: manyUnbatchedRaw });
 
     let replayed = 0;
     const [replay, replayRawRate] = await compare(
@@ -82,6 +92,7 @@ async function main(): Promise<void> {
     printTable(rows);
   } finally {
     await store.close();
+    await unbatched.close();
     await test.drop();
   }
 }

@@ -15,6 +15,7 @@ import {
 import { CatchUpSubscription, type CatchUpTiming } from '../subscription/catch-up-subscription';
 import type { LiveSignal } from '../subscription/live-signal';
 import { appendEvents, appendEventsInTransaction } from './sql-append';
+import { AppendBatcher, type AppendBatchLimits } from './sql-append-batcher';
 import { createEventStoreSchema } from './sql-schema';
 import { EVENT_COLUMNS, toRecordedEvent, type SqlEventRow } from './sql-event-row';
 import { SQL_CURSOR_START, decodeSqlPosition, encodeSqlPosition } from './sql-position';
@@ -26,6 +27,8 @@ export interface SqlEventStoreOptions {
   pollIntervalMs?: number;
   /** Re-read delay while committed events wait behind an open transaction (default 20 ms). */
   heldBackRetryMs?: number;
+  /** Group commit of concurrent appends (sql-append-batcher.ts); false: one statement per append. */
+  appendBatching?: false | Partial<AppendBatchLimits>;
 }
 
 /**
@@ -37,6 +40,7 @@ export class SqlEventStore implements EventStore {
   private readonly db: Kysely<any>;
   private readonly timing: CatchUpTiming;
   private readonly subscriptions = new Set<Subscription>();
+  private readonly batcher?: AppendBatcher;
 
   constructor(database: Database, private readonly signal: LiveSignal, options: SqlEventStoreOptions = {}) {
     this.adapter = database.kind;
@@ -46,14 +50,20 @@ export class SqlEventStore implements EventStore {
       pollIntervalMs: options.pollIntervalMs ?? 500,
       heldBackRetryMs: options.heldBackRetryMs ?? 20,
     };
+    if (options.appendBatching !== false) {
+      this.batcher = new AppendBatcher(this.db, options.appendBatching);
+    }
   }
 
   init(): Promise<void> {
     return createEventStoreSchema(this.db);
   }
 
+  /** Concurrent appends of this process share statements and commits (see AppendBatcher). */
   async append(streamId: string, events: EventData[], expected: ExpectedRevision): Promise<AppendResult> {
-    const result = await appendEvents(this.db, streamId, events, expected);
+    const result = this.batcher
+      ? await this.batcher.append(streamId, events, expected)
+      : await appendEvents(this.db, streamId, events, expected);
     this.signal.appended();
     return result;
   }
