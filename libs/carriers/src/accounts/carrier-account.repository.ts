@@ -24,7 +24,18 @@ export class StaleAccountVersionError extends Error {}
 
 /** Carrier accounts in `carriers.carrier_accounts`; properties are encrypted before they reach SQL. */
 export class CarrierAccountRepository {
+  private readonly changeListeners = new Set<(tenantId: string) => void>();
+
   constructor(private readonly database: Database, private readonly cipher: CredentialCipher) {}
+
+  /** Called with the tenant after each insert or update this repository commits (caches of this process). */
+  onChange(listener: (tenantId: string) => void): void {
+    this.changeListeners.add(listener);
+  }
+
+  private changed(tenantId: string): void {
+    for (const listener of this.changeListeners) listener(tenantId);
+  }
 
   private async db(): Promise<Kysely<any>> {
     await ensureCarriersSchema(this.database);
@@ -38,6 +49,7 @@ export class CarrierAccountRepository {
     } catch (error) {
       throw translateUnique(error);
     }
+    this.changed(account.tenantId);
   }
 
   /**
@@ -57,6 +69,7 @@ export class CarrierAccountRepository {
     } catch (error) {
       throw translateUnique(error);
     }
+    this.changed(account.tenantId);
   }
 
   async get(tenantId: string, carrierAccountId: string): Promise<CarrierAccount | undefined> {

@@ -30,4 +30,18 @@ describe('TokenService', () => {
     now += 86_401_000;
     expect(await service.verify(issued.accessToken)).toBeUndefined();
   });
+
+  it('remembers a verified token only until it expires, and never lets a tampered copy ride on it', async () => {
+    let now = Date.now();
+    const service = new TokenService('secret-secret-secret-secret-secret', () => now);
+    const issued = await service.issue(input);
+    expect((await service.verify(issued.accessToken))?.tenantId).toBe('ACME');
+    expect((await service.verify(issued.accessToken))?.tenantId).toBe('ACME');
+    const [header, payload, signature] = issued.accessToken.split('.');
+    expect(await service.verify(`${header}.${payload}.${signature.slice(0, -2)}AA`)).toBeUndefined();
+    now += 86_399_000;
+    expect((await service.verify(issued.accessToken))?.clientId).toBe('cl_1');
+    now += 1_000;
+    expect(await service.verify(issued.accessToken)).toBeUndefined();
+  });
 });

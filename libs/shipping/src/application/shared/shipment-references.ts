@@ -41,8 +41,11 @@ export class ShipmentReferences {
    * reference the shipment already holds is a no-op (retries are safe).
    */
   async reserve(tenantId: string, reference: string, shipmentId: string, meta: CommandMeta, at: string): Promise<void> {
+    // Nearly every reference is new: try that first, and read the stream only when it exists.
+    let last: RecordedEvent | undefined;
+    let exists = false;
     for (;;) {
-      const last = await this.last(tenantId, reference);
+      if (exists) last = await this.last(tenantId, reference);
       if (last?.type === 'ShipmentReferenceReserved') {
         const holder = (last.data as { shipment_id: string }).shipment_id;
         if (holder === shipmentId) return;
@@ -58,6 +61,7 @@ export class ShipmentReferences {
         return;
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        exists = true; // read it on the next turn
       }
     }
   }
