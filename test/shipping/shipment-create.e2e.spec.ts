@@ -116,6 +116,27 @@ describe('POST /shipments and GET /shipments/{shipment_id} over HTTPS', () => {
     expectShippingError(await api.create(noReference, '?draft=true'), 400, 'partner_shipment_reference : must not be blank');
   });
 
+  it('a blank reference and shape errors in one body are answered together, the reference first; nothing is written', async () => {
+    const draft = await api.create(shipmentRequest(merchant), '?draft=true');
+    const eventsBefore = (await app.eventStore.readAll()).length;
+    const body = shipmentRequest(merchant, { references: { partner_shipment_reference: '  ' } });
+    body.dropoff.contact_email = 42;
+    body.pre_booked = 'yes';
+    const response = await api.create(body);
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0]).toBe('partner_shipment_reference : must not be blank');
+    expect(response.body.errors).toEqual(expect.arrayContaining(['pre_booked : must be a boolean value', 'dropoff.contact_email : must be a string']));
+    const whole = await api.create({ merchant: '', references: {}, language: 7 }, '?draft=true');
+    expect(whole.body.errors).toEqual([
+      'merchant : must not be blank', 'partner_shipment_reference : must not be blank', 'language : must be a string',
+    ]);
+    const partial = await app.http.request('PATCH', `/shipments/${draft.body.shipment_id}`, {
+      headers: tenant.headers, body: { references: { partner_order_reference: 'O-2' }, language: 7 },
+    });
+    expect(partial.body.errors).toEqual(['partner_shipment_reference : must not be blank', 'language : must be a string']);
+    expect((await app.eventStore.readAll()).length).toBe(eventsBefore);
+  });
+
   it('hard 400s: more than 250 items, a reference over 250 characters, a description over 1000', async () => {
     const items = Array.from({ length: 251 }, (_, index) => ({ sku: `S${index}`, quantity: 1 }));
     const tooMany = await api.create(shipmentRequest(merchant, { items }), '?draft=true');

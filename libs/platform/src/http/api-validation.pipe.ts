@@ -2,6 +2,15 @@ import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@ne
 import { ApiError, type ApiErrorDetail } from './api-error';
 
 /**
+ * A body DTO class may carry rules that need the whole body (a field required on one route and not on
+ * another, say) as a static `bodyRules(body)`. Their failures are answered together with the DTO's own
+ * ones, first, in one 400, so a client learns every bad field from one response.
+ */
+export interface WithBodyRules {
+  bodyRules(body: unknown): ApiErrorDetail[];
+}
+
+/**
  * whitelist + forbidNonWhitelisted + transform. Errors name every bad field by its full path
  * (`dropoff.contact_email`, `items.0.sku`). A body of `[]` for an object DTO counts as `{}`: PHP
  * clients encode an empty map as an empty list, and optional bodies may arrive that way.
@@ -23,21 +32,49 @@ export class ApiValidationPipe extends ValidationPipe {
     if (isObjectDto && (value === null || typeof value !== 'object' || Array.isArray(value)) && value !== undefined) {
       throw ApiError.badRequest('Request body must be a JSON object', [{ field: 'body', message: 'must be a JSON object' }], 'validation_failed');
     }
-    return super.transform(value, metadata);
+    const rules = isObjectDto ? (metadata.metatype as unknown as Partial<WithBodyRules>).bodyRules : undefined;
+    if (!rules) return super.transform(value, metadata);
+    return this.transformWithRules(value, metadata, rules(value ?? {}));
+  }
+
+  private async transformWithRules(value: unknown, metadata: ArgumentMetadata, ruleErrors: ApiErrorDetail[]): Promise<unknown> {
+    let transformed: unknown;
+    try {
+      transformed = await super.transform(value, metadata);
+    } catch (error) {
+      if (ruleErrors.length && error instanceof ApiError && error.code === 'validation_failed') {
+        throw failedWith([...ruleErrors, ...error.details.filter((detail) => !ruleErrors.some((rule) => rule.field === detail.field))]);
+      }
+      throw error;
+    }
+    if (ruleErrors.length) throw failedWith(ruleErrors);
+    return transformed;
   }
 }
 
-export function validationFailed(errors: ValidationError[]): ApiError {
-  const details = flatten(errors, '');
+function failedWith(details: ApiErrorDetail[]): ApiError {
   return new ApiError(400, details.map((d) => `${d.field} : ${d.message}`), 'validation_failed', details);
+}
+
+export function validationFailed(errors: ValidationError[]): ApiError {
+  return failedWith(flatten(errors, ''));
 }
 
 function flatten(errors: ValidationError[], prefix: string): ApiErrorDetail[] {
   return errors.flatMap((error) => {
     const field = prefix ? `${prefix}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((message) => ({ field, message: withoutProperty(message, error.property) }));
+    const own = ownMessages(error).map((message) => ({ field, message: withoutProperty(message, error.property) }));
     return [...own, ...flatten(error.children ?? [], field)];
   });
+}
+
+/** Checks of a value's kind: when one fails, the checks of its length or range say nothing more. */
+const TYPE_CONSTRAINTS = new Set(['isString', 'isBoolean', 'isNumber', 'isInt', 'isArray', 'isObject']);
+
+function ownMessages(error: ValidationError): string[] {
+  const constraints = Object.entries(error.constraints ?? {});
+  const typeFailures = constraints.filter(([name]) => TYPE_CONSTRAINTS.has(name));
+  return (typeFailures.length ? typeFailures : constraints).map(([, message]) => message);
 }
 
 /** class-validator messages start with the property name; the field path replaces it. */

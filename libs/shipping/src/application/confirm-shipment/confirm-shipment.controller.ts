@@ -5,7 +5,7 @@ import { CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shi
 import { ShipmentRequestDto } from '../shared/dto/shipment-request.dto';
 import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
 import { ShipmentHttp } from '../shared/shipment-http';
-import { requireIdentity, toShipmentPatch } from '../shared/shipment-request.mapper';
+import { toShipmentPatch } from '../shared/shipment-request.mapper';
 import { assertMerchant } from '../update-shipment/update-shipment.controller';
 
 @ApiTags('shipments')
@@ -23,7 +23,6 @@ export class ConfirmShipmentController {
   @ApiOkResponse({ description: 'the shipment with status pending (or error with error_details)' })
   async confirm(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: ShipmentRequestDto) {
     const patch = toShipmentPatch(body);
-    requireIdentity(patch, false);
     assertMerchant(auth, patch);
     const hasPatch = Object.keys(patch).length > 0;
     return this.http.run(auth, ref, (stamp) => async (state) => ({

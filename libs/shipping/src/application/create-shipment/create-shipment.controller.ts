@@ -2,10 +2,10 @@ import { Body, Controller, HttpCode, Post, Query, UseInterceptors } from '@nestj
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiError, canAccessMerchant, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
-import { ShipmentRequestDto } from '../shared/dto/shipment-request.dto';
+import { FullShipmentRequestDto } from '../shared/dto/shipment-request.dto';
 import { commandMetaFrom } from '../shared/command-meta';
 import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
-import { requireIdentity, toShipmentContent } from '../shared/shipment-request.mapper';
+import { toShipmentContent } from '../shared/shipment-request.mapper';
 import { toShipmentResponse } from '../shared/shipment-response';
 import { CreateShipmentCommand } from './create-shipment.handler';
 
@@ -24,11 +24,10 @@ export class CreateShipmentController {
   @ApiOkResponse({ description: 'the shipment; a failed booking validation still answers 200 with status error' })
   async create(
     @CurrentAuth() auth: AuthContext,
-    @Body() body: ShipmentRequestDto,
+    @Body() body: FullShipmentRequestDto,
     @Query('draft') draft?: string,
   ): Promise<Record<string, unknown>> {
     const content = toShipmentContent(body);
-    requireIdentity(content, true);
     if (!canAccessMerchant(auth, content.merchant ?? '')) {
       throw ApiError.forbidden(`Not allowed to create shipments for merchant ${content.merchant}`);
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, type ApiErrorDetail } from '@shipledger/platform';
+import { ApiError } from '@shipledger/platform';
 import type { Parcel, ShipmentContent, ShipmentPatch } from '../../domain/shipment';
 import type { ParcelDto } from './dto/parcel.dto';
 import { READ_ONLY_SHIPMENT_FIELDS, type ShipmentRequestDto } from './dto/shipment-request.dto';
@@ -36,20 +36,6 @@ export function toShipmentContent(dto: ShipmentRequestDto | undefined): Shipment
 
 export function withParcelIds(parcels: readonly (Parcel | ParcelDto)[]): Parcel[] {
   return parcels.map((parcel) => ({ ...JSON.parse(JSON.stringify(parcel)), parcel_id: parcel.parcel_id || randomUUID() }));
-}
-
-/**
- * Hard 400s of create and PUT (and of a partial body that sends `references`): merchant and
- * references.partner_shipment_reference must be there; the messages are the ones clients know.
- */
-export function requireIdentity(patch: ShipmentPatch, merchantRequired: boolean): void {
-  const details: ApiErrorDetail[] = [];
-  if (merchantRequired && !patch.merchant?.trim()) details.push({ field: 'merchant', message: 'must not be blank' });
-  const referencesRequired = merchantRequired || patch.references !== undefined;
-  if (referencesRequired && !patch.references?.partner_shipment_reference?.trim()) {
-    details.push({ field: 'partner_shipment_reference', message: 'must not be blank' });
-  }
-  if (details.length) throw ApiError.badRequest(`${details[0].field} : ${details[0].message}`, details, 'validation_failed');
 }
 
 /** ISO 8601 in, `2026-11-21T10:15:00.000Z` out; a value without an offset is taken as UTC. */

@@ -2,10 +2,10 @@ import { Body, Controller, Param, Patch, Put, UseInterceptors } from '@nestjs/co
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError, canAccessMerchant, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import type { ShipmentPatch } from '../../domain/shipment';
-import { ShipmentRequestDto } from '../shared/dto/shipment-request.dto';
+import { FullShipmentRequestDto, ShipmentRequestDto } from '../shared/dto/shipment-request.dto';
 import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
 import { ShipmentHttp } from '../shared/shipment-http';
-import { requireIdentity, toShipmentContent, toShipmentPatch } from '../shared/shipment-request.mapper';
+import { toShipmentContent, toShipmentPatch } from '../shared/shipment-request.mapper';
 
 @ApiTags('shipments')
 @Controller('shipments')
@@ -18,9 +18,8 @@ export class UpdateShipmentController {
   @RequireScopes('update:shipments')
   @ApiOperation({ summary: 'Replace a draft or error shipment’s request' })
   @ApiOkResponse({ description: 'the shipment' })
-  async replace(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: ShipmentRequestDto) {
+  async replace(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: FullShipmentRequestDto) {
     const patch: ShipmentPatch = toShipmentContent(body);
-    requireIdentity(patch, true);
     assertMerchant(auth, patch);
     return this.http.run(auth, ref, (stamp) => ({ type: 'UpdateShipment', mode: 'replace', patch, ...stamp }));
   }
@@ -31,7 +30,6 @@ export class UpdateShipmentController {
   @ApiOkResponse({ description: 'the shipment' })
   async patch(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: ShipmentRequestDto) {
     const patch = toShipmentPatch(body);
-    requireIdentity(patch, false);
     assertMerchant(auth, patch);
     return this.http.run(auth, ref, (stamp) => ({ type: 'UpdateShipment', mode: 'merge', patch, ...stamp }));
   }

@@ -1,4 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import type { ApiErrorDetail } from '@shipledger/platform';
 import { Type } from 'class-transformer';
 import {
   Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested,
@@ -40,10 +41,14 @@ export class CustomsDto {
 }
 
 /**
- * The draft and full shipment request (create, PUT, PATCH, confirm, reprocess). Every field is
- * optional here; create and PUT then require merchant and references.partner_shipment_reference.
+ * The partial shipment request (PATCH, confirm, reprocess): every field is optional, but a body that
+ * sends `references` must keep references.partner_shipment_reference.
  */
 export class ShipmentRequestDto {
+  static bodyRules(body: unknown): ApiErrorDetail[] {
+    return identityErrors(body, false);
+  }
+
   @ApiPropertyOptional({ description: 'mandatory on create' })
   @IsOptional() @IsString() @IsNotEmpty({ message: 'must not be blank' }) @MaxLength(REFERENCE_MAX) merchant?: string;
   @ApiPropertyOptional({ enum: ['FORWARD', 'REVERSE'] }) @IsOptional() @IsIn(['FORWARD', 'REVERSE']) entity_type?: 'FORWARD' | 'REVERSE';
@@ -83,6 +88,36 @@ export class ShipmentRequestDto {
   @ApiPropertyOptional({ readOnly: true }) @Allow() promised_delivery_date?: unknown;
   @ApiPropertyOptional({ readOnly: true }) @Allow() original_promised_delivery_date?: unknown;
   @ApiPropertyOptional({ readOnly: true }) @Allow() estimated_shipping_cost?: unknown;
+}
+
+/** The whole shipment request (create, PUT): merchant and references.partner_shipment_reference are mandatory. */
+export class FullShipmentRequestDto extends ShipmentRequestDto {
+  static override bodyRules(body: unknown): ApiErrorDetail[] {
+    return identityErrors(body, true);
+  }
+}
+
+/**
+ * The identity rules, on the body as sent. The messages are the ones clients know
+ * (`partner_shipment_reference : must not be blank`). A value of the wrong type is not blank: the
+ * DTO's own type check names it.
+ */
+function identityErrors(body: unknown, whole: boolean): ApiErrorDetail[] {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return [];
+  const { merchant, references } = body as { merchant?: unknown; references?: unknown };
+  const details: ApiErrorDetail[] = [];
+  if (whole && isBlank(merchant)) details.push({ field: 'merchant', message: 'must not be blank' });
+  const referencesRequired = whole || references !== undefined;
+  const holder = references === null || references === undefined ? {} : references;
+  if (referencesRequired && typeof holder === 'object' && !Array.isArray(holder)
+    && isBlank((holder as { partner_shipment_reference?: unknown }).partner_shipment_reference)) {
+    details.push({ field: 'partner_shipment_reference', message: 'must not be blank' });
+  }
+  return details;
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
 /** The fields above that a request may carry but never changes. */
