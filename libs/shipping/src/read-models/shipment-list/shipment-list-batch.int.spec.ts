@@ -143,6 +143,31 @@ describe.each(kinds)('shipment-list applyBatch on %s', (kind) => {
     }
   });
 
+  it('splits a batch of more than a thousand shipments into writes of a thousand, with the same rows', async () => {
+    const creates = (log: ShipmentEventLog) => {
+      for (let i = 0; i < 1001; i++) {
+        const id = `shp-many-${i}`;
+        log.append(id, { type: 'ShipmentCreated', data: { shipment_id: id, tenant_id: log.tenantId,
+          content: sampleContent({ ref: `MANY-${i}` }), at: '2026-11-11T10:00:00.000Z', actor: 'client-1' } });
+        log.append(id, { type: 'ShipmentConfirmed', data: {
+          carrier_account: account, warnings: [], at: '2026-11-11T10:00:01.000Z', actor: 'client-1' } });
+      }
+      return log;
+    };
+    const small = creates(new ShipmentEventLog());
+    for (let start = 0; start < small.events.length; start += 500) await applyBatch(small.events.slice(start, start + 500));
+    const large = creates(new ShipmentEventLog());
+    let statements = 0;
+    await applyBatch(large.events, database.kysely.withPlugin({
+      transformQuery: (args) => { statements++; return args.node; },
+      transformResult: async (args) => args.result,
+    }));
+    const rows = await snapshot(large.tenantId);
+    expect(rows.shipments).toHaveLength(1001);
+    expect(rows).toEqual(await snapshot(small.tenantId));
+    expect(statements).toBe(4);
+  });
+
   it('event by event twice, each in its own transaction, leaves the same rows', async () => {
     const log = scenario();
     for (const event of [...log.events, ...log.events]) await applyBatch([event]);
