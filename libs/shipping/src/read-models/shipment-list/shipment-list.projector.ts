@@ -13,7 +13,7 @@ const SHIPMENTS_PER_WRITE = 1000;
 
 /**
  * The shipment-list read model: one row per shipment (filters, paging, bulk status) plus its search
- * terms. A batch costs at most four statements per thousand shipments, whatever its number of events:
+ * terms. A batch costs at most three statements per thousand shipments, whatever its number of events:
  * read the touched rows, fold each shipment's events in memory, upsert the rows (deleting replaced
  * terms in the same statement), insert the new terms. Idempotent: an event at or below the row's
  * revision was already folded in.
