@@ -12,6 +12,11 @@ export interface AppendBatchLimits {
   maxEvents: number;
 }
 
+/**
+ * 64 appends × ≤ 512 events keep a statement's payload near half a megabyte; the statement has eight
+ * array parameters whatever its size. In flight: bench/event-store measured 1–6 alike (its 16 writers
+ * move in lockstep, 16 appends per commit); 3 lets staggered arrivals go without waiting a whole batch.
+ */
 export const DEFAULT_APPEND_BATCH_LIMITS: AppendBatchLimits = { maxInFlight: 3, maxAppends: 64, maxEvents: 512 };
 
 interface PendingAppend extends BatchedAppend {
