@@ -72,6 +72,7 @@ export class AppendBatcher {
       if (batch.length === 0) return;
       this.inFlight += 1;
       for (const append of batch) this.busyStreams.add(append.streamId);
+      // run() settles every append of its batch and never rejects.
       void this.run(batch).finally(() => {
         this.inFlight -= 1;
         for (const append of batch) this.busyStreams.delete(append.streamId);
