@@ -89,6 +89,8 @@ describe.each(contractAdapters())('event store contract: global order and read a
   });
 
   if (adapter.name === 'postgres') {
+    const heldBack = () => (store as unknown as { hasHeldBackEvents(): Promise<boolean> }).hasHeldBackEvents();
+
     it('holds readers back behind a running write transaction of its own database, not of another', async () => {
       const other = await createTestDatabase();
       try {
@@ -104,9 +106,11 @@ describe.each(contractAdapters())('event store contract: global order and read a
           held = (await store.append(streamName(), newEvents(1), 'no_stream')).position;
           expect(await store.headPosition()).toBe(before);
           expect(await store.readAll({ after: before })).toEqual([]);
+          expect(await heldBack()).toBe(true);
         });
         await untilVisible(store, held);
         expect((await store.readAll({ after: before })).map((event) => event.position)).toEqual([held]);
+        expect(await heldBack()).toBe(false);
       } finally {
         await other.drop();
       }

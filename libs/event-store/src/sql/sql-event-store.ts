@@ -126,10 +126,11 @@ export class SqlEventStore implements EventStore {
   }
 
   async hasHeldBackEvents(): Promise<boolean> {
-    const { rows } = await sql<{ held: boolean }>`SELECT EXISTS (
-      SELECT 1 FROM event_store.events e WHERE e.transaction_id >= (SELECT event_store.visible_horizon())
-    ) AS held`.execute(this.db);
-    return rows[0].held;
+    // max() reads one entry at the end of the primary key; an EXISTS over `>=` an unknown value was
+    // planned as a sequential scan of the whole table.
+    const { rows } = await sql<{ held: boolean | null }>`SELECT
+      (SELECT max(e.transaction_id) FROM event_store.events e) >= (SELECT event_store.visible_horizon()) AS held`.execute(this.db);
+    return rows[0].held === true;
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
