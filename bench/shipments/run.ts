@@ -12,6 +12,7 @@ import { createEventStore } from '@shipledger/event-store';
 import { readModelSchema } from '@shipledger/projections';
 import { SHIPMENT_LIST_PROJECTOR } from '@shipledger/shipping';
 import { startApiProcess } from './bench-ipc';
+import { startFloorServer } from './floor-run';
 import { createShipmentsRun, getRun } from './http-runs';
 import { formatFigures, type RunFigures } from './latency-stats';
 import { measureProjectorLag } from './projector-lag';
@@ -33,19 +34,30 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: databaseUrl, poolSize: 4 });
   try {
     console.log('\n== create confirmed shipment over HTTPS vs raw single-row INSERTs (~1 KB) on the same database');
+    console.log('   (floor: a bare Fastify HTTPS server doing one INSERT per request, in its own process — what HTTPS');
+    console.log('    plus one round trip costs on this machine, with no framework, auth, validation or events)');
+    const floor = await startFloorServer(databaseUrl);
     await createShipmentsRun(target, merchant, carrierAccountName, 300, 16); // warm-up: JIT, pools, caches
+    await floor.run(300, 16);
     await api.waitUntilCaughtUp(900_000);
     const ratios: string[] = [];
-    for (const connections of LEVELS) {
-      const amount = connections === 1 ? Math.min(500, CREATES) : CREATES;
-      const raw = await rawInsertRun(databaseUrl, amount, connections);
-      const http = await createShipmentsRun(target, merchant, carrierAccountName, amount, connections);
-      await api.waitUntilCaughtUp(900_000); // the next baseline runs on a quiet database
-      const ratio = http.perSecond / raw.perSecond;
-      console.log(formatFigures(http));
-      console.log(formatFigures(raw));
-      console.log(`${'ratio HTTPS / raw'.padEnd(34)} c=${String(connections).padStart(2)}  ${ratio.toFixed(2)}${connections === 16 ? '  (goal ≥ 0.3)' : ''}`);
-      ratios.push(`c=${connections}: ${ratio.toFixed(2)}`);
+    try {
+      for (const connections of LEVELS) {
+        const amount = connections === 1 ? Math.min(500, CREATES) : CREATES;
+        const raw = await rawInsertRun(databaseUrl, amount, connections);
+        const bare = await floor.run(amount, connections);
+        const http = await createShipmentsRun(target, merchant, carrierAccountName, amount, connections);
+        await api.waitUntilCaughtUp(900_000); // the next baseline runs on a quiet database
+        const ratio = http.perSecond / raw.perSecond;
+        console.log(formatFigures(http));
+        console.log(formatFigures(bare));
+        console.log(formatFigures(raw));
+        console.log(`${'ratio HTTPS / raw'.padEnd(34)} c=${String(connections).padStart(2)}  ${ratio.toFixed(2)}${connections === 16 ? '  (goal ≥ 0.3)' : ''}`
+          + `   floor / raw ${(bare.perSecond / raw.perSecond).toFixed(2)}   HTTPS / floor ${(http.perSecond / bare.perSecond).toFixed(2)}`);
+        ratios.push(`c=${connections}: ${ratio.toFixed(2)} (floor ${(bare.perSecond / raw.perSecond).toFixed(2)})`);
+      }
+    } finally {
+      await floor.close();
     }
 
     console.log('\n== projector lag: POST /shipments answered → visible in GET /shipments');

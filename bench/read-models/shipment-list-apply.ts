@@ -2,15 +2,15 @@
  * Figures for the shipment-list projector: statements and time to apply confirmed creates (three
  * events each) event by event versus with applyBatch, in transactions of `batch` events as the runner
  * and the rebuild would.
- *   node -r ./tools/register.js libs/shipping/src/read-models/shipment-list/shipment-list-apply.bench.ts \
+ *   node -r ./tools/register.js bench/read-models/shipment-list-apply.ts \
  *     [pglite|postgres] [creates] [batch]
  */
 import type { KyselyPlugin } from 'kysely';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { readModelSchema, type Projector } from '@shipledger/projections';
-import { freshDatabase, migrateProjector } from '../../../../../test/shipping/read-models/read-model-database';
-import { sampleContent, ShipmentEventLog } from '../../../../../test/shipping/read-models/shipment-events.fixture';
-import { shipmentListProjector } from './shipment-list.projector';
+import { freshDatabase, migrateProjector } from '../../test/shipping/read-models/read-model-database';
+import { sampleContent, ShipmentEventLog } from '../../test/shipping/read-models/shipment-events.fixture';
+import { shipmentListProjector } from '@shipledger/shipping';
 
 const account = { carrier: 'SANDBOX', carrier_id: 'ca-1', carrier_account_name: 'Sandbox' };
 
