@@ -1,5 +1,6 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { ApiError, type ApiErrorDetail } from './api-error';
+import { installValidationMetadataCache } from './validation-metadata-cache';
 
 /**
  * A body DTO class may carry rules that need the whole body (a field required on one route and not on
@@ -24,6 +25,7 @@ export class ApiValidationPipe extends ValidationPipe {
       validationError: { target: false, value: false },
       exceptionFactory: (errors) => validationFailed(errors),
     });
+    installValidationMetadataCache();
   }
 
   override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
