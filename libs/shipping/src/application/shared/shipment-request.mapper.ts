@@ -7,7 +7,7 @@ import { READ_ONLY_SHIPMENT_FIELDS, type ShipmentRequestDto } from './dto/shipme
 /** A validated request body as a domain patch: plain JSON, dates normalised, parcel ids assigned. */
 export function toShipmentPatch(dto: ShipmentRequestDto | undefined): ShipmentPatch {
   if (!dto) return {};
-  const raw = JSON.parse(JSON.stringify(dto)) as Record<string, unknown>;
+  const raw = plainJson(dto) as Record<string, unknown>;
   for (const field of READ_ONLY_SHIPMENT_FIELDS) delete raw[field];
   const plain = raw as ShipmentPatch;
   if (plain.carrier_account) {
@@ -35,7 +35,30 @@ export function toShipmentContent(dto: ShipmentRequestDto | undefined): Shipment
 }
 
 export function withParcelIds(parcels: readonly (Parcel | ParcelDto)[]): Parcel[] {
-  return parcels.map((parcel) => ({ ...JSON.parse(JSON.stringify(parcel)), parcel_id: parcel.parcel_id || randomUUID() }));
+  return parcels.map((parcel) => ({ ...(plainJson(parcel) as Parcel), parcel_id: parcel.parcel_id || randomUUID() }));
+}
+
+/**
+ * What `JSON.parse(JSON.stringify(value))` gives for a validated body (class instances become plain
+ * objects, undefined properties go, undefined array items become null), without printing and parsing
+ * the whole text on every request.
+ */
+export function plainJson(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') {
+    if (typeof value !== 'number') return value;
+    return Number.isFinite(value) ? value + 0 : null; // -0 prints as 0
+  }
+  const withToJson = value as { toJSON?: () => unknown };
+  if (typeof withToJson.toJSON === 'function') return plainJson(withToJson.toJSON());
+  if (Array.isArray(value)) {
+    return value.map((item: unknown) => (item === undefined || typeof item === 'function' ? null : plainJson(item)));
+  }
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== undefined && typeof item !== 'function' && typeof item !== 'symbol') copy[key] = plainJson(item);
+  }
+  return copy;
 }
 
 /** ISO 8601 in, `2026-11-21T10:15:00.000Z` out; a value without an offset is taken as UTC. */
