@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppendResult, EventData, ExpectedRevision } from '../event-store.port';
 import { appendBatch, type BatchedAppend } from './sql-append-batch';
-import { appendEvents, isValidAppend } from './sql-append';
+import { appendEvents, checkAppend } from './sql-append';
 
 export interface AppendBatchLimits {
   /** Batch statements running at once (each holds one pooled connection). */
@@ -51,10 +51,10 @@ export class AppendBatcher {
     };
   }
 
+  /** Throws checkAppend's RangeError for an append no path would take. */
   append(streamId: string, events: EventData[], expected: ExpectedRevision): Promise<AppendResult> {
-    if ((expected !== 'no_stream' && typeof expected !== 'number') || !isValidAppend(events, expected)) {
-      return appendEvents(this.db, streamId, events, expected);
-    }
+    checkAppend(events, expected);
+    if (expected !== 'no_stream' && typeof expected !== 'number') return appendEvents(this.db, streamId, events, expected);
     return new Promise((resolve, reject) => {
       this.queue.push({ streamId, events: [...events], expected, resolve, reject });
       if (this.drainScheduled) return;

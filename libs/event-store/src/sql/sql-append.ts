@@ -135,12 +135,7 @@ function eventRows(events: EventData[]): RawBuilder<unknown> {
     WITH ORDINALITY AS x(id, type, data, metadata, ord)`;
 }
 
-/** Whether checkAppend accepts it. */
-export function isValidAppend(events: EventData[], expected: ExpectedRevision): boolean {
-  return events.length > 0 && (typeof expected !== 'number' || (Number.isSafeInteger(expected) && expected >= 0));
-}
-
-function checkAppend(events: EventData[], expected: ExpectedRevision): void {
+export function checkAppend(events: EventData[], expected: ExpectedRevision): void {
   if (events.length === 0) throw new RangeError('An append needs at least one event');
   if (typeof expected === 'number' && (!Number.isSafeInteger(expected) || expected < 0)) {
     throw new RangeError(`Invalid expected revision ${expected}`);
