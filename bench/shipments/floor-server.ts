@@ -1,7 +1,7 @@
 /**
  * The floor of the stack on this machine: Fastify over HTTPS (the same self-signed TLS as the API)
  * answering POST /shipments with one INSERT of the body and the body echoed back — no framework,
- * authentication, validation or event sourcing. Forked by floor-run.ts; says its port over IPC.
+ * authentication, validation or event sourcing. Forked by baseline-server.ts; says its port over IPC.
  */
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
@@ -11,8 +11,8 @@ import { generateSelfSigned } from '@shipledger/platform';
 export const FLOOR_TABLE = 'bench_floor_shipments';
 
 async function main(): Promise<void> {
-  const databaseUrl = process.env.BENCH_FLOOR_DATABASE_URL;
-  if (!databaseUrl) throw new Error('BENCH_FLOOR_DATABASE_URL is required');
+  const databaseUrl = process.env.BENCH_BASELINE_DATABASE_URL;
+  if (!databaseUrl) throw new Error('BENCH_BASELINE_DATABASE_URL is required');
   const tls = await generateSelfSigned();
   const pool = new Pool({ connectionString: databaseUrl, max: 16 });
   await pool.query(`create table if not exists ${FLOOR_TABLE} (id uuid primary key, body jsonb not null, created_at timestamptz not null default now())`);
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
-  process.send?.({ type: 'floor-ready', port: typeof address === 'object' && address ? address.port : 0 });
+  process.send?.({ type: 'baseline-ready', port: typeof address === 'object' && address ? address.port : 0 });
   process.on('message', (message: { type: string }) => {
     if (message.type !== 'close') return;
     void (async () => {

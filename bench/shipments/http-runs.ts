@@ -26,15 +26,15 @@ export function confirmedShipmentBody(reference: string, merchant: string, carri
   };
 }
 
-/** POST /shipments (confirmed) `amount` times over HTTPS on `connections` connections. */
+/** POST /shipments (confirmed, or drafts with `draft`) `amount` times over HTTPS on `connections` connections. */
 export async function createShipmentsRun(
-  target: ApiTarget, merchant: string, carrierAccountName: string | undefined, amount: number, connections: number,
+  target: ApiTarget, merchant: string, carrierAccountName: string | undefined, amount: number, connections: number, draft = false,
 ): Promise<RunFigures> {
   const prefix = `BENCH-${randomUUID().slice(0, 8)}`;
   let sequence = 0;
   const clock = responseClock();
   const result = await autocannon({
-    url: `${target.baseUrl}/shipments`,
+    url: `${target.baseUrl}/shipments${draft ? '?draft=true' : ''}`,
     connections,
     amount,
     timeout: 30,
@@ -48,7 +48,7 @@ export async function createShipmentsRun(
       onResponse: clock.onResponse,
     }],
   });
-  return fromAutocannon('POST /shipments (confirmed) HTTPS', connections, result, clock);
+  return fromAutocannon(`POST /shipments (${draft ? 'draft' : 'confirmed'}) HTTPS`, connections, result, clock);
 }
 
 /** GET `amount` times over HTTPS on `connections` connections, each request on the path `nextPath()` gives. */

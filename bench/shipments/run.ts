@@ -1,7 +1,8 @@
 /**
  * npm run bench:shipments — the shipment write path against raw INSERTs on the same database, the
  * projector lag, and search latency at 100 000 shipments. Env: BENCH_SEED_SHIPMENTS (default 100000),
- * BENCH_CREATES (requests per concurrency level, default 3000; 500 at one connection), BENCH_REACTORS=1
+ * BENCH_CREATES (requests per concurrency level, default 3000; 500 at one connection), BENCH_ROUNDS and
+ * BENCH_ROUND_CREATES (the rounds at 16 connections against the peer, default 3 × 6000), BENCH_REACTORS=1
  * (run the booking/label/webhook reactors in the API process too; by default only the projectors).
  */
 import { cpus } from 'node:os';
@@ -11,8 +12,8 @@ import { openDatabase } from '@shipledger/database';
 import { createEventStore } from '@shipledger/event-store';
 import { readModelSchema } from '@shipledger/projections';
 import { SHIPMENT_LIST_PROJECTOR } from '@shipledger/shipping';
+import { startBaselineServer } from './baseline-server';
 import { startApiProcess } from './bench-ipc';
-import { startFloorServer } from './floor-run';
 import { createShipmentsRun, getRun } from './http-runs';
 import { formatFigures, type RunFigures } from './latency-stats';
 import { measureProjectorLag } from './projector-lag';
@@ -22,6 +23,8 @@ import { seedShipments } from './seed-shipments';
 const SEED = Number(process.env.BENCH_SEED_SHIPMENTS ?? 100_000);
 const CREATES = Number(process.env.BENCH_CREATES ?? 3000);
 const LEVELS = [1, 16, 64];
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUND_CREATES = Number(process.env.BENCH_ROUND_CREATES ?? 6000);
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -33,12 +36,16 @@ async function main(): Promise<void> {
     + `worker: projectors${reactors ? ' and reactors' : ' only (BENCH_REACTORS=1 adds the reactors)'}`);
   const database = await openDatabase({ url: databaseUrl, poolSize: 4 });
   try {
-    console.log('\n== create confirmed shipment over HTTPS vs raw single-row INSERTs (~1 KB) on the same database');
-    console.log('   (floor: a bare Fastify HTTPS server doing one INSERT per request, in its own process — what HTTPS');
-    console.log('    plus one round trip costs on this machine, with no framework, auth, validation or events)');
-    const floor = await startFloorServer(databaseUrl);
+    console.log('\n== create over HTTPS vs raw single-row INSERTs (~1 KB), the floor and the peer, on the same database');
+    console.log('   floor: a bare Fastify HTTPS server doing one INSERT per request — what HTTPS plus one round trip costs here');
+    console.log('   peer:  the conventional NestJS service (Nest on Fastify over HTTPS, a jose JWT guard, the global');
+    console.log('          ValidationPipe over the same shipment DTO, one INSERT of the body, the same pool size)');
+    const floor = await startBaselineServer('floor-server.ts', 'floor: bare Fastify HTTPS + INSERT', databaseUrl);
+    const peer = await startBaselineServer('peer-server.ts', 'peer: NestJS CRUD (JWT + DTO + INSERT)', databaseUrl);
     await createShipmentsRun(target, merchant, carrierAccountName, 300, 16); // warm-up: JIT, pools, caches
+    await createShipmentsRun(target, merchant, carrierAccountName, 300, 16, true);
     await floor.run(300, 16);
+    await peer.run(300, 16);
     await api.waitUntilCaughtUp(900_000);
     const ratios: string[] = [];
     try {
@@ -46,18 +53,38 @@ async function main(): Promise<void> {
         const amount = connections === 1 ? Math.min(500, CREATES) : CREATES;
         const raw = await rawInsertRun(databaseUrl, amount, connections);
         const bare = await floor.run(amount, connections);
+        const conventional = await peer.run(amount, connections);
         const http = await createShipmentsRun(target, merchant, carrierAccountName, amount, connections);
         await api.waitUntilCaughtUp(900_000); // the next baseline runs on a quiet database
-        const ratio = http.perSecond / raw.perSecond;
-        console.log(formatFigures(http));
-        console.log(formatFigures(bare));
-        console.log(formatFigures(raw));
-        console.log(`${'ratio HTTPS / raw'.padEnd(34)} c=${String(connections).padStart(2)}  ${ratio.toFixed(2)}${connections === 16 ? '  (goal ≥ 0.3)' : ''}`
-          + `   floor / raw ${(bare.perSecond / raw.perSecond).toFixed(2)}   HTTPS / floor ${(http.perSecond / bare.perSecond).toFixed(2)}`);
-        ratios.push(`c=${connections}: ${ratio.toFixed(2)} (floor ${(bare.perSecond / raw.perSecond).toFixed(2)})`);
+        for (const figures of [http, conventional, bare, raw]) console.log(formatFigures(figures));
+        console.log(`${'confirmed / raw, / peer'.padEnd(34)} c=${String(connections).padStart(2)}  ${(http.perSecond / raw.perSecond).toFixed(2)}, `
+          + `${(http.perSecond / conventional.perSecond).toFixed(2)}   peer / raw ${(conventional.perSecond / raw.perSecond).toFixed(2)}   floor / raw ${(bare.perSecond / raw.perSecond).toFixed(2)}`);
+        ratios.push(`c=${connections}: confirmed/peer ${(http.perSecond / conventional.perSecond).toFixed(2)}`);
       }
+
+      console.log(`\n== rounds at 16 connections (${ROUNDS} rounds of ${ROUND_CREATES}): goals draft/peer ≥ 0.8, confirmed/peer ≥ 0.7, p99 < 50 ms`);
+      const rounds: Array<{ draft: number; confirmed: number; peerRate: number; rawRate: number; draftP99: number; confirmedP99: number }> = [];
+      for (let round = 1; round <= ROUNDS; round++) {
+        const raw = await rawInsertRun(databaseUrl, ROUND_CREATES, 16);
+        const conventional = await peer.run(ROUND_CREATES, 16);
+        const drafts = await createShipmentsRun(target, merchant, carrierAccountName, ROUND_CREATES, 16, true);
+        await api.waitUntilCaughtUp(900_000);
+        const confirmed = await createShipmentsRun(target, merchant, carrierAccountName, ROUND_CREATES, 16);
+        await api.waitUntilCaughtUp(900_000);
+        for (const figures of [drafts, confirmed, conventional, raw]) console.log(`round ${round}  ${formatFigures(figures)}`);
+        rounds.push({ draft: drafts.perSecond, confirmed: confirmed.perSecond, peerRate: conventional.perSecond, rawRate: raw.perSecond,
+          draftP99: drafts.p99Ms, confirmedP99: confirmed.p99Ms });
+      }
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+      const draftPeer = median(rounds.map((r) => r.draft / r.peerRate));
+      const confirmedPeer = median(rounds.map((r) => r.confirmed / r.peerRate));
+      console.log(`median of ${ROUNDS}: draft/peer ${draftPeer.toFixed(2)} (goal ≥ 0.8), confirmed/peer ${confirmedPeer.toFixed(2)} (goal ≥ 0.7), `
+        + `draft/raw ${median(rounds.map((r) => r.draft / r.rawRate)).toFixed(2)}, confirmed/raw ${median(rounds.map((r) => r.confirmed / r.rawRate)).toFixed(2)}, `
+        + `p99 draft ${median(rounds.map((r) => r.draftP99))} ms, confirmed ${median(rounds.map((r) => r.confirmedP99))} ms (goal < 50 ms)`);
+      ratios.push(`16-connection medians: draft/peer ${draftPeer.toFixed(2)}, confirmed/peer ${confirmedPeer.toFixed(2)}`);
     } finally {
       await floor.close();
+      await peer.close();
     }
 
     console.log('\n== projector lag: POST /shipments answered → visible in GET /shipments');
@@ -93,7 +120,7 @@ async function main(): Promise<void> {
         searchFigures.push(figures);
       }
     }
-    console.log(`\nsummary: create/raw ratios ${ratios.join(', ')}; projector lag p50 ${lag.p50Ms.toFixed(1)} ms p99 ${lag.p99Ms.toFixed(1)} ms; `
+    console.log(`\nsummary: ${ratios.join(', ')}; projector lag p50 ${lag.p50Ms.toFixed(1)} ms p99 ${lag.p99Ms.toFixed(1)} ms; `
       + `search p99 (c=1) ${searchFigures.filter((f) => f.connections === 1).map((f) => `${f.p99Ms} ms`).join(' / ')}; `
       + `total ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {

@@ -8,3 +8,5 @@ export { toShipmentResponse } from './application/shared/shipment-response';
 export { shipmentStreamId, referenceStreamId } from './application/shared/shipment-streams';
 export { ShippingModule } from './shipping.module';
 export { ShipmentDocumentContents } from './application/documents/shipment-document-contents';
+/** The HTTP request contract of POST /shipments (published, e.g. for the benchmark's conventional peer). */
+export { FullShipmentRequestDto } from './application/shared/dto/shipment-request.dto';
