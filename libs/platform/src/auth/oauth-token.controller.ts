@@ -3,6 +3,7 @@ import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { hashSecret, randomSecret, verifySecret } from '../crypto/secret-hash';
 import { ApiError } from '../http/api-error';
+import { isUnsafeText, UNSAFE_TEXT_MESSAGE } from '../http/request-text';
 import { PublicRoute } from '../http/route-metadata';
 import { PLATFORM_SERVICES, type PlatformServices } from '../platform-services';
 import { TokenRequestDto, TokenResponseDto } from './token.dto';
@@ -86,5 +87,20 @@ function basicCredentials(header: string | undefined): { clientId: string; clien
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 1) return undefined;
-  return { clientId: decodeURIComponent(decoded.slice(0, colon)), clientSecret: decodeURIComponent(decoded.slice(colon + 1)) };
+  return { clientId: basicPart(decoded.slice(0, colon)), clientSecret: basicPart(decoded.slice(colon + 1)) };
+}
+
+/** RFC 6749 2.3.1: each half is percent-encoded; a bad escape or unsafe text is the client's error. */
+function basicPart(encoded: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(encoded);
+  } catch {
+    throw ApiError.badRequest('authorization : HTTP Basic credentials have malformed percent-encoding',
+      [{ field: 'authorization', message: 'HTTP Basic credentials have malformed percent-encoding' }]);
+  }
+  if (isUnsafeText(decoded)) {
+    throw ApiError.badRequest(`authorization : ${UNSAFE_TEXT_MESSAGE}`, [{ field: 'authorization', message: UNSAFE_TEXT_MESSAGE }]);
+  }
+  return decoded;
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { constantTimeEquals } from '../crypto/secret-hash';
-import { ApiError } from './api-error';
+import { ApiError, type ApiErrorDetail } from './api-error';
 import { errorShapeForPath, renderErrorBody } from './error-body';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
+import { unsafeTextFields } from './request-text';
 import { CORRELATION_ID_KEY, correlationIdFrom } from './request-ids';
 import { rateLimitHeaders, type TokenBuckets } from '../rate-limit/token-bucket';
 
@@ -25,8 +27,12 @@ export function configureFastify(fastify: FastifyInstance, options: FastifySetup
   const defaultJson = fastify.getDefaultJsonParser('error', 'error') as unknown as
     (request: unknown, body: string, done: (error: Error | null, value?: unknown) => void) => void;
   const parseJson = (request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void) => {
-    if (String(body).trim() === '') return done(null, undefined);
-    defaultJson(request, String(body), (error, value) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    if (jsonDepthExceeds(text)) {
+      return done(ApiError.badRequest(`Request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`, [], 'too_deep'), undefined);
+    }
+    defaultJson(request, text, (error, value) => {
       if (error) return done(ApiError.badRequest('Malformed JSON in the request body', [], 'malformed_json'), undefined);
       done(null, value);
     });
@@ -38,6 +44,19 @@ export function configureFastify(fastify: FastifyInstance, options: FastifySetup
       return done(new ApiError(415, ['Unsupported content type: send application/json'], 'unsupported_media_type'), undefined);
     }
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  // Once for every route, after parsing and before any handler: text Postgres cannot hold never
+  // reaches a command, an event or a SQL parameter (see request-text.ts).
+  fastify.addHook('preValidation', async (request, reply) => {
+    const details: ApiErrorDetail[] = [
+      ...unsafeTextFields(request.params, ''),
+      ...unsafeTextFields(request.query, ''),
+      ...unsafeTextFields(request.body, ''),
+    ];
+    if (details.length === 0) return;
+    const error = new ApiError(400, details.map((d) => `${d.field} : ${d.message}`), 'validation_failed', details);
+    return reply.status(400).type('application/json').send(renderErrorBody(errorShapeForPath(request.url), error));
   });
 
   fastify.addHook('onRequest', async (request, reply) => {
