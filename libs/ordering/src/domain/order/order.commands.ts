@@ -1,0 +1,143 @@
+import type {
+  FoDelivery,
+  JsonObject,
+  LineItemInput,
+  LineItemQuantity,
+  OrderContent,
+  ShipmentRequest,
+} from './order.content';
+import type { CancellationReason } from './order.status';
+
+/** Who and when: time, actor and every new id reach `decide` through the command, never from a clock. */
+interface Stamp {
+  at: string;
+  actor: string;
+}
+
+type Command<TType extends string, TData> = { type: TType } & TData & Stamp;
+
+/** An FO of a create request; `location_id` already resolved to a partner location id. */
+export interface FoInput {
+  fulfillment_order_id: string;
+  partner_fulfillment_order_reference?: string;
+  location_id?: string;
+  delivery?: FoDelivery;
+  service_metadata?: JsonObject[];
+  line_items: LineItemQuantity[];
+}
+
+/**
+ * An FO of an update request (rule 2): matched by id, then by partner reference; when neither matches it
+ * is created with `new_fulfillment_order_id`. Omitted fields of a matched FO are kept.
+ */
+export interface FoUpdateInput {
+  fulfillment_order_id?: string;
+  partner_fulfillment_order_reference?: string;
+  new_fulfillment_order_id: string;
+  location_id?: string;
+  delivery?: FoDelivery;
+  service_metadata?: JsonObject[];
+  line_items?: LineItemQuantity[];
+}
+
+/**
+ * Where quantity no FO holds goes: a new FO with this id, allocated at `location_id` when the
+ * application found the merchant's only allowed location, otherwise open.
+ */
+export interface RemainderPlacement {
+  fulfillment_order_id: string;
+  location_id?: string;
+}
+
+export type CreateOrder = Command<'CreateOrder', {
+  order_id: string;
+  tenant_id: string;
+  content: OrderContent;
+  line_items: LineItemInput[];
+  /** Rule 1: when given, the caller places the items; otherwise automatic allocation. */
+  fulfillment_orders?: FoInput[];
+  remainder: RemainderPlacement;
+}>;
+
+export type UpdateOrder = Command<'UpdateOrder', {
+  changes: OrderContent;
+  line_items?: LineItemInput[];
+  fulfillment_orders?: FoUpdateInput[];
+  remainder: RemainderPlacement;
+}>;
+
+export type CancelOrder = Command<'CancelOrder', { cancellation_reason: CancellationReason }>;
+
+/** The FO named in a path: its id, or else its partner reference. */
+interface OnFo {
+  fulfillment_order_id: string;
+}
+
+export type FulfillFulfillmentOrder = Command<'FulfillFulfillmentOrder', OnFo & {
+  /** Omitted: every pending (open or allocated) item. */
+  line_items?: LineItemQuantity[];
+  fulfillment_id: string;
+  partner_fulfillment_reference?: string;
+  shipment_id: string;
+  skip_shipping: boolean;
+  create_draft_shipment: boolean;
+  shipment_request: ShipmentRequest;
+}>;
+
+export type UnfulfillFulfillmentOrder = Command<'UnfulfillFulfillmentOrder', OnFo & {
+  fulfillment_ids: string[];
+  partner_fulfillment_order_reference?: string;
+  /** Linked shipments the shipping context reports as already handed to the carrier (shipped or later). */
+  shipped_shipment_ids: string[];
+}>;
+
+export interface FoReference {
+  fulfillment_order_id?: string;
+  partner_fulfillment_order_reference?: string;
+}
+
+export type MergeFulfillmentOrders = Command<'MergeFulfillmentOrders', {
+  source: FoReference & { line_items?: LineItemQuantity[] };
+  destination: FoReference;
+}>;
+
+export type SplitFulfillmentOrder = Command<'SplitFulfillmentOrder', OnFo & {
+  line_items: LineItemQuantity[];
+  new_fulfillment_order_id: string;
+  location_id?: string;
+  partner_fulfillment_order_reference?: string;
+}>;
+
+export type CancelFulfillmentOrderLineItems = Command<'CancelFulfillmentOrderLineItems', OnFo & {
+  cancellation_reason: CancellationReason;
+  line_items: LineItemQuantity[];
+}>;
+
+export type ShipFulfillmentOrderLineItems = Command<'ShipFulfillmentOrderLineItems', OnFo & {
+  line_items: LineItemQuantity[];
+  shipment_id: string;
+  create_draft_shipment: boolean;
+  shipment_request: ShipmentRequest;
+}>;
+
+export type UpdateFulfillmentOrderLocation = Command<'UpdateFulfillmentOrderLocation', OnFo & { location_id: string }>;
+
+/** Exactly one of the two (rule of the update-details row). */
+export type UpdateFulfillmentOrderDetails = Command<'UpdateFulfillmentOrderDetails', OnFo & {
+  partner_fulfillment_order_reference?: string;
+  fulfillments?: { fulfillment_id: string; partner_fulfillment_reference: string }[];
+}>;
+
+export type FulfillmentOrderCommand =
+  | FulfillFulfillmentOrder
+  | UnfulfillFulfillmentOrder
+  | MergeFulfillmentOrders
+  | SplitFulfillmentOrder
+  | CancelFulfillmentOrderLineItems
+  | ShipFulfillmentOrderLineItems
+  | UpdateFulfillmentOrderLocation
+  | UpdateFulfillmentOrderDetails;
+
+export type OrderCommand = CreateOrder | UpdateOrder | CancelOrder | FulfillmentOrderCommand;
+
+export type OrderCommandType = OrderCommand['type'];
