@@ -2,6 +2,7 @@ import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { PlatformModule, type PlatformServices } from '@shipledger/platform';
 import { ShippingModule } from '@shipledger/shipping';
 import { CarriersModule } from '@shipledger/carriers';
+import { ConfigurationModule } from '@shipledger/configuration';
 
 /**
  * The bounded contexts served by the API. Add yours with one line (import it at the top). They get
@@ -11,6 +12,7 @@ import { CarriersModule } from '@shipledger/carriers';
 export const CONTEXT_MODULES: Array<Type | DynamicModule> = [
   ShippingModule,
   CarriersModule,
+  ConfigurationModule,
 ];
 
 @Module({})

@@ -4,6 +4,7 @@ import type { Projector, Reactor } from '@shipledger/projections';
 import type { WorkerLogger } from '@shipledger/projections';
 import { shipmentListProjector } from '@shipledger/shipping';
 import { carrierReactors } from '@shipledger/carriers';
+import { configurationLookupsProjector } from '@shipledger/configuration';
 
 /**
  * Every read model and process manager the worker runs. Add yours with one line in the list below
@@ -13,6 +14,7 @@ import { carrierReactors } from '@shipledger/carriers';
 export function allProjectors(): Projector[] {
   return [
     shipmentListProjector,
+    configurationLookupsProjector,
   ];
 }
 

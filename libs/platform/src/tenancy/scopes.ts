@@ -1,8 +1,11 @@
-/** Permission scopes a client application may be granted (spec: read, create and update per area). */
+/**
+ * Permission scopes a client application may be granted (spec: read, create and update per area;
+ * configuration objects are deleted for good, so that needs delete:configuration of its own).
+ */
 export const API_SCOPES = [
   'read:shipments', 'create:shipments', 'update:shipments',
   'read:orders', 'create:orders', 'update:orders',
-  'read:configuration', 'create:configuration', 'update:configuration',
+  'read:configuration', 'create:configuration', 'update:configuration', 'delete:configuration',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 

@@ -1,0 +1,14 @@
+/**
+ * The Configuration context's public surface: its Nest module, the projector the worker runs, the
+ * lookups other contexts read, and its events as contracts (other contexts consume the *Deleted events
+ * to drop references they hold). Everything else is internal.
+ */
+export { ConfigurationModule } from './configuration.module';
+export { configurationLookupsProjector, CONFIGURATION_LOOKUPS_PROJECTOR, ConfigurationLookups, type ConfiguredLocation } from './read-models';
+export {
+  CONFIGURATION_EVENT_TYPES, CONFIGURATION_DELETED_EVENT_TYPES, parseConfigurationEventType, BUILT_IN_DELIVERY_TYPES,
+  isBuiltInDeliveryType, checkCustomAttributes, type ConfigurationEvent, type LocationEvent, type DeliveryTypeEvent,
+  type OrderTypeEvent, type TimeSlotEvent, type AttributeEvent, type ConfigurationKind, type ConfigurationFields,
+  type AttributeDefinition, type AttributeProblem,
+} from './domain';
+export { configurationStreamId } from './application/shared/configuration-streams';
