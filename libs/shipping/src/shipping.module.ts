@@ -12,6 +12,7 @@ import { ReassignShipmentController } from './application/reassign-shipment/reas
 import { ReprocessShipmentController } from './application/reprocess-shipment/reprocess-shipment.controller';
 import { ShipmentCommandService } from './application/shared/shipment-command.service';
 import { ExecuteShipmentCommandHandler } from './application/shared/execute-shipment.command';
+import { MerchantAccess } from './application/shared/merchant-access';
 import { ShipmentHttp } from './application/shared/shipment-http';
 import { ShipmentReferences } from './application/shared/shipment-references';
 import { ShipmentRepository } from './application/shared/shipment.repository';
@@ -70,6 +71,7 @@ import { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './read-model
     ShippingRaterGateway,
     ShippingQuoter,
     ShipmentHttp,
+    MerchantAccess,
     CreateShipmentHandler,
     ExecuteShipmentCommandHandler,
     DocumentSettingsRepository,

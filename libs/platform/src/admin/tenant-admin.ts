@@ -35,7 +35,9 @@ export class TenantAdmin {
   }
 
   async addMerchant(tenantId: string, merchant: Merchant) {
-    return presentMerchant(await this.repository.addMerchant(tenantId, merchant));
+    const added = await this.repository.addMerchant(tenantId, merchant);
+    this.directory?.invalidate(tenantId);
+    return presentMerchant(added);
   }
 
   async rotateApiKey(tenantId: string) {

@@ -15,6 +15,7 @@ export class TenantDirectory {
   private readonly tenants = new Map<string, { value: Tenant | undefined; until: number }>();
   private readonly clients = new Map<string, { value: ClientApplication | undefined; until: number }>();
   private readonly verifiedKeys = new Map<string, number>();
+  private readonly merchants = new Map<string, { value: ReadonlySet<string>; until: number }>();
 
   constructor(private readonly repository: TenantRepository) {}
 
@@ -34,6 +35,18 @@ export class TenantDirectory {
     return found?.client;
   }
 
+  /**
+   * True when the tenant has this merchant. Merchants are only ever added, so a known one is answered
+   * from the cache and an unknown one re-reads the table: a merchant added by any process counts at once.
+   */
+  async hasMerchant(tenantId: string, merchantId: string): Promise<boolean> {
+    const cached = this.merchants.get(tenantId);
+    if (cached && cached.until > Date.now() && cached.value.has(merchantId)) return true;
+    const value = new Set((await this.repository.listMerchants(tenantId)).map((merchant) => merchant.merchantId));
+    this.merchants.set(tenantId, { value, until: Date.now() + TENANT_TTL_MS });
+    return value.has(merchantId);
+  }
+
   async isValidApiKey(tenantId: string, apiKey: string): Promise<boolean> {
     const cacheKey = sha256Hex(`${tenantId}\u0000${apiKey}`);
     const until = this.verifiedKeys.get(cacheKey);
@@ -50,6 +63,7 @@ export class TenantDirectory {
   /** Forget what this process cached about a tenant (after rotation, settings, client changes). */
   invalidate(tenantId?: string, clientId?: string): void {
     if (tenantId) this.tenants.delete(tenantId);
+    if (tenantId) this.merchants.delete(tenantId);
     if (clientId) this.clients.delete(clientId);
     if (tenantId) this.verifiedKeys.clear();
   }

@@ -6,7 +6,6 @@ import { ShipmentRequestDto } from '../shared/dto/shipment-request.dto';
 import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
 import { ShipmentHttp } from '../shared/shipment-http';
 import { toShipmentPatch } from '../shared/shipment-request.mapper';
-import { assertMerchant } from '../update-shipment/update-shipment.controller';
 
 @ApiTags('shipments')
 @Controller('shipments')
@@ -23,7 +22,7 @@ export class ConfirmShipmentController {
   @ApiOkResponse({ description: 'the shipment with status pending (or error with error_details)' })
   async confirm(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: ShipmentRequestDto) {
     const patch = toShipmentPatch(body);
-    assertMerchant(auth, patch);
+    await this.http.assertMerchant(auth, patch.merchant);
     const hasPatch = Object.keys(patch).length > 0;
     return this.http.run(auth, ref, (stamp) => async (state) => ({
       type: 'ConfirmShipment',

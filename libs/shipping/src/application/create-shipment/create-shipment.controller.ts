@@ -1,9 +1,10 @@
 import { Body, Controller, HttpCode, Post, Query, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { ApiError, canAccessMerchant, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
+import { ApiError, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import { FullShipmentRequestDto } from '../shared/dto/shipment-request.dto';
 import { commandMetaFrom } from '../shared/command-meta';
+import { MerchantAccess } from '../shared/merchant-access';
 import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
 import { toShipmentContent } from '../shared/shipment-request.mapper';
 import { toShipmentResponse } from '../shared/shipment-response';
@@ -14,7 +15,10 @@ import { CreateShipmentCommand } from './create-shipment.handler';
 @UseErrorArea('shipping')
 @UseInterceptors(ShipmentErrorsInterceptor)
 export class CreateShipmentController {
-  constructor(private readonly commandBus: CommandBus) {}
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly merchants: MerchantAccess,
+  ) {}
 
   @Post()
   @HttpCode(200)
@@ -28,9 +32,7 @@ export class CreateShipmentController {
     @Query('draft') draft?: string,
   ): Promise<Record<string, unknown>> {
     const content = toShipmentContent(body);
-    if (!canAccessMerchant(auth, content.merchant ?? '')) {
-      throw ApiError.forbidden(`Not allowed to create shipments for merchant ${content.merchant}`);
-    }
+    await this.merchants.check(auth, content.merchant);
     const state = await this.commandBus.execute(new CreateShipmentCommand(
       { tenantId: auth.tenantId, content, draft: parseDraft(draft) },
       commandMetaFrom(auth),

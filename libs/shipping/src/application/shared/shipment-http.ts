@@ -4,6 +4,7 @@ import type { AuthContext } from '@shipledger/platform';
 import { applyPatch, type ShipmentPatch, type ShipmentState } from '../../domain/shipment';
 import { CarrierAccountsGateway } from '../ports/carrier-accounts.gateway';
 import { assignCarrier } from './carrier-assignment';
+import { MerchantAccess } from './merchant-access';
 import { commandMetaFrom } from './command-meta';
 import { ExecuteShipmentCommand } from './execute-shipment.command';
 import { ShipmentCommandService, type CommandSource } from './shipment-command.service';
@@ -21,6 +22,7 @@ export class ShipmentHttp {
     readonly commands: ShipmentCommandService,
     private readonly commandBus: CommandBus,
     private readonly carriers: CarrierAccountsGateway,
+    private readonly merchants: MerchantAccess,
   ) {}
 
   async run(auth: AuthContext, shipmentRef: string, build: (stamp: Stamp) => CommandSource): Promise<Record<string, unknown>> {
@@ -30,6 +32,11 @@ export class ShipmentHttp {
 
   execute(auth: AuthContext, shipmentRef: string, source: CommandSource): Promise<ShipmentState> {
     return this.commandBus.execute(new ExecuteShipmentCommand(auth.tenantId, shipmentRef, source, commandMetaFrom(auth)));
+  }
+
+  /** A body that gives `merchant` must name one of the tenant's, within the caller's scopes (400 / 403). */
+  assertMerchant(auth: AuthContext, merchant: string | undefined): Promise<void> {
+    return this.merchants.check(auth, merchant);
   }
 
   async get(auth: AuthContext, shipmentRef: string): Promise<ShipmentState> {

@@ -1,6 +1,6 @@
 import { Body, Controller, Param, Patch, Put, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiError, canAccessMerchant, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
+import { CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import type { ShipmentPatch } from '../../domain/shipment';
 import { FullShipmentRequestDto, ShipmentRequestDto } from '../shared/dto/shipment-request.dto';
 import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
@@ -20,7 +20,7 @@ export class UpdateShipmentController {
   @ApiOkResponse({ description: 'the shipment' })
   async replace(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: FullShipmentRequestDto) {
     const patch: ShipmentPatch = toShipmentContent(body);
-    assertMerchant(auth, patch);
+    await this.http.assertMerchant(auth, patch.merchant);
     return this.http.run(auth, ref, (stamp) => ({ type: 'UpdateShipment', mode: 'replace', patch, ...stamp }));
   }
 
@@ -30,14 +30,7 @@ export class UpdateShipmentController {
   @ApiOkResponse({ description: 'the shipment' })
   async patch(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: ShipmentRequestDto) {
     const patch = toShipmentPatch(body);
-    assertMerchant(auth, patch);
+    await this.http.assertMerchant(auth, patch.merchant);
     return this.http.run(auth, ref, (stamp) => ({ type: 'UpdateShipment', mode: 'merge', patch, ...stamp }));
-  }
-}
-
-/** A body may not move a shipment to a merchant the caller cannot touch. */
-export function assertMerchant(auth: AuthContext, patch: ShipmentPatch | undefined): void {
-  if (patch?.merchant !== undefined && !canAccessMerchant(auth, patch.merchant)) {
-    throw ApiError.forbidden(`Not allowed to act for merchant ${patch.merchant}`);
   }
 }
