@@ -88,4 +88,31 @@ describe('/carrier-accounts over HTTPS', () => {
     expect(dup.status).toBe(400);
     expect(dup.body.errors[0]).toContain('Duplicate carrier account name');
   });
+
+  it('refuses an HTTP carrier URL the outbound guard refuses (400 naming property.URL), on create and on update; stores nothing', async () => {
+    const refusedAddress = 'property.URL : must be an http(s) URL whose host resolves to an allowed public address';
+    const name = `Http ${Date.now()}`;
+    for (const [url, error] of [
+      ['http://169.254.169.254/latest/meta-data/', refusedAddress], ['http://127.0.0.1:9/', refusedAddress],
+      ['http://[::ffff:7f00:1]/', refusedAddress], ['http://0x7f.1/', refusedAddress], ['http://localhost/', refusedAddress],
+      ['https://[fd00::1]/', refusedAddress], ['http://10.0.0.8/', refusedAddress],
+      ['file:///etc/passwd', 'property.URL : is not usable: Only http and https URLs are allowed'],
+    ]) {
+      const refused = await call(tenant, 'POST', '/carrier-accounts', { carrier_account_name: name, carrier: 'HTTP', property: { URL: url } });
+      expect([url, refused.status, refused.body.errors]).toEqual([url, 400, [error]]);
+    }
+    const missing = await call(tenant, 'POST', '/carrier-accounts', { carrier_account_name: name, carrier: 'HTTP' });
+    expect(missing.body.errors).toEqual(['property.URL : must not be blank']);
+    const listed = await call(tenant, 'GET', '/carrier-accounts');
+    expect(listed.body.map((a: any) => a.carrier_account_name)).not.toContain(name);
+
+    // Update: an existing account switched to HTTP with a loopback URL is refused and left as it was.
+    const existing = await createAccount(app, tenant);
+    const put = await call(tenant, 'PUT', `/carrier-accounts/${existing.carrier_account_id}`, {
+      carrier_account_name: existing.carrier_account_name, carrier: 'HTTP', property: { URL: 'http://[::1]:8080/book' },
+    });
+    expect(put.status).toBe(400);
+    expect(put.body.errors).toEqual([refusedAddress]);
+    expect((await call(tenant, 'GET', `/carrier-accounts/${existing.carrier_account_id}`)).body).toMatchObject({ carrier: 'SANDBOX', update_date: existing.update_date });
+  });
 });

@@ -4,6 +4,7 @@ import { createEventStore, type EventStore, type RecordedEvent } from '@shipledg
 import {
   decide, initialShipmentState, type AssignedCarrierAccount, type ShipmentCommand, type ShipmentContent,
 } from '@shipledger/shipping';
+import { OUTBOUND_DEFAULTS, parseAllowedCidrs } from '@shipledger/platform';
 import { createPgliteDatabase, createTestDatabase } from '@shipledger/testing';
 import { CarriersContext, deriveCarrierSecrets, shipmentStream, type CarrierAccount, type CarrierAccountInput } from '@shipledger/carriers';
 
@@ -33,6 +34,8 @@ export async function startCarriersHarness(kind: HarnessDatabase = 'pglite'): Pr
       secrets: deriveCarrierSecrets(randomBytes(32)),
       labelUrlTtlSeconds: 3600,
       simulatorIntervalMs: 0,
+      // The tests' fake carriers listen on loopback: the operator allowlist lets them through.
+      outbound: { ...OUTBOUND_DEFAULTS, allowedCidrs: parseAllowedCidrs('127.0.0.0/8') },
     },
   });
   const tenantId = `tenant-${randomUUID()}`;

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RecordedEvent } from '@shipledger/event-store';
-import { startCarriersHarness, type CarriersHarness } from './carriers-harness';
+import { HttpCarrier } from '@shipledger/carriers';
+import { OUTBOUND_DEFAULTS, OutboundClient } from '@shipledger/platform';
+import { bookableContent, startCarriersHarness, type CarriersHarness } from './carriers-harness';
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -9,7 +11,7 @@ interface Received {
 }
 
 /** A stand-in for a real carrier integration behind the HTTP bridge. */
-function fakeCarrier(answer: (body: any) => { status: number; body: unknown }): Promise<{ url: string; received: Received[]; server: Server }> {
+function fakeCarrier(answer: (body: any) => { status: number; body: unknown; headers?: Record<string, string> }): Promise<{ url: string; received: Received[]; server: Server }> {
   const received: Received[] = [];
   const server = createServer((request, response) => {
     let raw = '';
@@ -18,7 +20,8 @@ function fakeCarrier(answer: (body: any) => { status: number; body: unknown }): 
       const body = JSON.parse(raw);
       received.push({ headers: request.headers, body });
       const reply = answer(body);
-      response.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
+      response.writeHead(reply.status, reply.headers ?? { 'content-type': 'application/json' })
+        .end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
     });
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
@@ -87,6 +90,67 @@ describe('the generic HTTP carrier', () => {
       expect((last(await h.stream(shipmentId)).data as any).tracking_no).toBe('HTTP-RETRIED');
     } finally {
       carrier.server.close();
+    }
+  });
+
+  it('a rejection enters error_details only as short codes and messages of the documented shape, never the raw body', async () => {
+    const secret = 'internal-stack-trace-SECRET';
+    const carrier = await fakeCarrier(() => ({
+      status: 400,
+      body: {
+        debug: secret,
+        errors: [
+          { code: 'weight_exceeded', message: `Too heavy\u0000${'!'.repeat(500)}`, field: 'parcels[0].weight', trace: secret },
+          { code: `<script>${secret}</script>`, message: 42, field: `x; DROP TABLE ${secret}` },
+          ...Array.from({ length: 20 }, (_, i) => ({ code: `extra_${i}`, message: 'more' })),
+        ],
+      },
+    }));
+    const html = await fakeCarrier(() => ({ status: 404, body: `<html>${secret}</html>`, headers: { 'content-type': 'text/html' } }));
+    try {
+      for (const [server, expected] of [[carrier, 10], [html, 1]] as const) {
+        const account = await h.createAccount({ carrier: 'HTTP', property: { URL: server.url } });
+        const { shipmentId, request } = await h.confirmedShipment(account);
+        await reactor('carrier-booking').handle(request);
+        const failed = last(await h.stream(shipmentId));
+        expect(failed.type).toBe('ShipmentBookingFailed');
+        const details = (failed.data as any).error_details;
+        expect(JSON.stringify(details)).not.toContain(secret);
+        expect(details.filter((d: any) => d.source === 'CARRIER')).toHaveLength(expected);
+        if (server === html) expect(details[0]).toMatchObject({ code: 'carrier_rejected', message: 'The carrier answered 404' });
+        else {
+          expect(details[0]).toMatchObject({ code: 'weight_exceeded', field: 'parcels[0].weight' });
+          expect(details[0].message).toBe(`Too heavy ${'!'.repeat(190)}`);
+          expect(details[1]).toEqual(expect.objectContaining({ code: 'carrier_rejected', message: 'Rejected by the carrier' }));
+          expect(details[1].field).toBeUndefined();
+        }
+      }
+    } finally {
+      carrier.server.close();
+      html.server.close();
+    }
+  });
+
+  it('at call time the guard still refuses: a loopback URL without the allowlist, and a redirect, fail the booking without following', async () => {
+    const carrier = await fakeCarrier(() => ({ status: 200, body: { tracking_no: 'NEVER' } }));
+    const redirect = await fakeCarrier(() => ({ status: 307, body: '', headers: { location: carrier.url } }));
+    try {
+      const unguarded = new HttpCarrier(new OutboundClient({ config: { ...OUTBOUND_DEFAULTS, allowedCidrs: [] } }));
+      const account = await h.createAccount({ carrier: 'HTTP', property: { URL: carrier.url } });
+      const shipment = { tenantId: h.tenantId, shipmentId: 's-1', content: bookableContent() };
+      const refused = await unguarded.book({ requestId: 'r-1', account, shipment });
+      expect(refused).toEqual({ ok: false, errors: [expect.objectContaining({
+        code: 'carrier_account_invalid', type: 'TECHNICAL',
+        message: "The HTTP carrier account's URL must be an http(s) URL whose host resolves to an allowed public address",
+      })] });
+
+      const redirected = await h.context.carriers.get('HTTP').book({ requestId: 'r-2', account: { ...account, property: { URL: redirect.url } }, shipment });
+      expect(redirected).toEqual({ ok: false, errors: [expect.objectContaining({ code: 'carrier_response_invalid', type: 'TECHNICAL' })] });
+      expect(redirect.received).toHaveLength(1);
+      expect(carrier.received).toHaveLength(0);
+    } finally {
+      carrier.server.close();
+      redirect.server.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { loadOutboundConfig, type OutboundConfig } from '@shipledger/platform';
 import { loadCarrierSecrets, type CarrierSecrets } from './secrets/carrier-secrets';
 
 export interface CarriersConfig {
@@ -9,6 +10,8 @@ export interface CarriersConfig {
   labelUrlTtlSeconds: number;
   /** How often the sandbox tracking simulation looks for due steps; 0 turns the timer off. */
   simulatorIntervalMs: number;
+  /** Bounds and allowlist of calls to tenant-supplied URLs (the HTTP carrier); see docs/outbound.md. */
+  outbound: OutboundConfig;
 }
 
 const THIRTY_DAYS = 30 * 24 * 3600;
@@ -17,7 +20,7 @@ const THIRTY_DAYS = 30 * 24 * 3600;
  * Environment: PUBLIC_BASE_URL (default https://localhost:$PORT, PORT 3443), SHIPLEDGER_CARRIERS_KEY
  * (≥32 bytes, base64 or hex; else DATA_DIR/carriers.key is created), LABEL_URL_TTL_SECONDS (30 days),
  * SANDBOX_SIMULATOR_INTERVAL_MS (1000; 0 = off). API and worker must share the key: the worker signs
- * label URLs that the API verifies, and both decrypt carrier credentials.
+ * label URLs that the API verifies, and both decrypt carrier credentials. OUTBOUND_*: loadOutboundConfig.
  */
 export function loadCarriersConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<CarriersConfig> = {}): CarriersConfig {
   const dataDir = resolve(env.DATA_DIR && env.DATA_DIR.trim() !== '' ? env.DATA_DIR : join(process.cwd(), 'data'));
@@ -26,6 +29,7 @@ export function loadCarriersConfig(env: NodeJS.ProcessEnv = process.env, overrid
     secrets: loadCarrierSecrets({ key: env.SHIPLEDGER_CARRIERS_KEY || undefined, dataDir }),
     labelUrlTtlSeconds: positive(env.LABEL_URL_TTL_SECONDS, THIRTY_DAYS),
     simulatorIntervalMs: env.SANDBOX_SIMULATOR_INTERVAL_MS === '0' ? 0 : positive(env.SANDBOX_SIMULATOR_INTERVAL_MS, 1000),
+    outbound: loadOutboundConfig(env),
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import type { Database } from '@shipledger/database';
 import type { EventStore } from '@shipledger/event-store';
+import { OutboundClient } from '@shipledger/platform';
 import type { Reactor } from '@shipledger/projections';
 import { ShipmentDocumentContents } from '@shipledger/shipping';
 import { CarrierAccountDirectoryAdapter } from './accounts/carrier-account-directory.adapter';
@@ -31,6 +32,8 @@ export interface CarriersContextOptions {
   documents?: DocumentContentReader;
   /** Extra carrier adapters (tests; future integrations). */
   carriers?: Carrier[];
+  /** The guarded client for tenant-supplied URLs; default: one built from config.outbound. */
+  outbound?: OutboundClient;
 }
 
 /** Every collaborator of the carriers module, wired once per process (see carriersContextFor). */
@@ -41,6 +44,7 @@ export class CarriersContext {
   readonly directory: CarrierAccountDirectoryAdapter;
   readonly sandboxStore: SandboxStore;
   readonly carriers: CarrierRegistry;
+  readonly outbound: OutboundClient;
   readonly bookings: BookingStore;
   readonly writer: ShipmentWriter;
   readonly labelStore: LabelStore;
@@ -53,9 +57,10 @@ export class CarriersContext {
   constructor(readonly options: CarriersContextOptions) {
     this.config = options.config ?? loadCarriersConfig();
     this.accountRepository = new CarrierAccountRepository(options.database, new CredentialCipher(this.config.secrets.encryptionKey));
-    this.accounts = new CarrierAccountService(this.accountRepository);
     this.sandboxStore = new SandboxStore(options.database);
-    this.carriers = new CarrierRegistry(this.sandboxStore, options.carriers);
+    this.outbound = options.outbound ?? new OutboundClient({ config: this.config.outbound });
+    this.carriers = new CarrierRegistry(this.sandboxStore, this.outbound, options.carriers);
+    this.accounts = new CarrierAccountService(this.accountRepository, this.carriers);
     this.directory = new CarrierAccountDirectoryAdapter(this.accountRepository, this.carriers);
     this.bookings = new BookingStore(options.database);
     this.writer = new ShipmentWriter(options.eventStore);

@@ -3,6 +3,7 @@ export { CarrierAccountService } from './accounts/carrier-account.service';
 export { CarrierAccountDirectoryAdapter } from './accounts/carrier-account-directory.adapter';
 export * from './carrier/carrier.port';
 export { CarrierRegistry } from './carrier/carrier.registry';
+export { HttpCarrier } from './http-carrier/http.carrier';
 export * from './carriers.config';
 export * from './carriers.context';
 export * from './carriers.tokens';

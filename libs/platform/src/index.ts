@@ -19,3 +19,4 @@ export * from './idempotency/idempotency.hooks';
 export * from './legacy/legacy-routes';
 export * from './legacy/removed-endpoints';
 export * from './observability/http-metrics.hooks';
+export * from './outbound';

@@ -3,15 +3,21 @@ import { ApiError } from '@shipledger/platform';
 import {
   MASKED_VALUE, type CarrierAccount, type CarrierAccountInput, type CarrierAccountStatus,
 } from './carrier-account';
+import type { CarrierRegistry } from '../carrier/carrier.registry';
 import { CarrierAccountRepository, DuplicateAccountNameError, StaleAccountVersionError } from './carrier-account.repository';
 
 const DEFAULT_LIST: readonly CarrierAccountStatus[] = ['active', 'inactive'];
 
 /** Use cases of `/carrier-accounts`; every read and write is scoped to the caller's tenant. */
 export class CarrierAccountService {
-  constructor(private readonly accounts: CarrierAccountRepository, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly accounts: CarrierAccountRepository,
+    private readonly carriers: CarrierRegistry,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async create(tenantId: string, input: CarrierAccountInput): Promise<CarrierAccount> {
+    await this.checkProperties(input.carrier, input.property);
     const at = this.now().toISOString();
     const account: CarrierAccount = {
       tenantId,
@@ -42,6 +48,7 @@ export class CarrierAccountService {
       key,
       value === MASKED_VALUE && key in current.property ? current.property[key]! : value,
     ]));
+    await this.checkProperties(input.carrier, property);
     const next: CarrierAccount = {
       ...current,
       ...input,
@@ -61,6 +68,12 @@ export class CarrierAccountService {
     };
     await this.write(() => this.accounts.update(next, current.version), current.carrierAccountName);
     return next;
+  }
+
+  /** The carrier's own rules for its properties (e.g. the HTTP carrier's URL must pass the outbound guard). */
+  private async checkProperties(carrier: CarrierAccountInput['carrier'], property: Record<string, string>): Promise<void> {
+    const problems = await this.carriers.get(carrier).checkAccount?.(property) ?? [];
+    if (problems.length > 0) throw new ApiError(400, problems, 'validation_failed');
   }
 
   private async write(operation: () => Promise<void>, name: string): Promise<void> {

@@ -74,6 +74,13 @@ export interface Carrier {
   uploadDocument(booking: BookedShipmentRef, document: CarrierDocument): Promise<CarrierOutcome<true>>;
   /** A price for the shipment as it stands, or the reasons the carrier would refuse it. Books nothing. */
   rate(request: RatingRequest): Promise<CarrierOutcome<CarrierRate>>;
+  /** Problems with an account's properties, as `property.KEY : problem` (account create and update). */
+  checkAccount?(property: Readonly<Record<string, string>>): Promise<string[]>;
+}
+
+/** A transient failure (no answer, network, 5xx): worth trying again within the retry budget. */
+export class CarrierUnavailableError extends Error {
+  override readonly name = 'CarrierUnavailableError';
 }
 
 export function carrierError(

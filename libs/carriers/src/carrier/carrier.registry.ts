@@ -1,3 +1,4 @@
+import type { OutboundClient } from '@shipledger/platform';
 import type { CarrierCode } from '../accounts/carrier-account';
 import { HttpCarrier } from '../http-carrier/http.carrier';
 import { SandboxCarrier } from '../sandbox/sandbox.carrier';
@@ -8,8 +9,10 @@ import type { Carrier } from './carrier.port';
 export class CarrierRegistry {
   private readonly carriers: Map<CarrierCode, Carrier>;
 
-  constructor(sandboxStore: SandboxStore, extra: Carrier[] = []) {
-    const all: Carrier[] = [new SandboxCarrier('SANDBOX', sandboxStore), new SandboxCarrier('SANDBOX_LITE', sandboxStore), new HttpCarrier(), ...extra];
+  constructor(sandboxStore: SandboxStore, outbound: OutboundClient, extra: Carrier[] = []) {
+    const all: Carrier[] = [
+      new SandboxCarrier('SANDBOX', sandboxStore), new SandboxCarrier('SANDBOX_LITE', sandboxStore), new HttpCarrier(outbound), ...extra,
+    ];
     this.carriers = new Map(all.map((carrier) => [carrier.code, carrier]));
   }
 

@@ -1,0 +1,3 @@
+export * from './outbound-address';
+export * from './outbound-config';
+export * from './outbound-client';

@@ -1,0 +1,39 @@
+import { parseAllowedCidrs, type AllowedCidr } from './outbound-address';
+
+/** The bounds of every call to a tenant-supplied URL (docs/outbound.md lists them). */
+export interface OutboundConfig {
+  /** Operator exceptions to the address rules: on-premise carriers, tests. Empty by default. */
+  allowedCidrs: AllowedCidr[];
+  /** TCP + TLS handshake. */
+  connectTimeoutMs: number;
+  /** The whole exchange: connect, send, answer headers and body. */
+  totalTimeoutMs: number;
+  /** Largest answer body read; a longer one is aborted. */
+  maxResponseBytes: number;
+}
+
+export const OUTBOUND_DEFAULTS = {
+  connectTimeoutMs: 5_000,
+  totalTimeoutMs: 10_000,
+  maxResponseBytes: 256 * 1024,
+} as const;
+
+/**
+ * Environment: OUTBOUND_ALLOWED_CIDRS (comma-separated CIDRs or addresses, empty by default),
+ * OUTBOUND_CONNECT_TIMEOUT_MS (5000), OUTBOUND_TIMEOUT_MS (10000), OUTBOUND_MAX_RESPONSE_BYTES (262144).
+ */
+export function loadOutboundConfig(env: NodeJS.ProcessEnv = process.env): OutboundConfig {
+  return {
+    allowedCidrs: parseAllowedCidrs(env.OUTBOUND_ALLOWED_CIDRS),
+    connectTimeoutMs: positiveInt('OUTBOUND_CONNECT_TIMEOUT_MS', env.OUTBOUND_CONNECT_TIMEOUT_MS, OUTBOUND_DEFAULTS.connectTimeoutMs),
+    totalTimeoutMs: positiveInt('OUTBOUND_TIMEOUT_MS', env.OUTBOUND_TIMEOUT_MS, OUTBOUND_DEFAULTS.totalTimeoutMs),
+    maxResponseBytes: positiveInt('OUTBOUND_MAX_RESPONSE_BYTES', env.OUTBOUND_MAX_RESPONSE_BYTES, OUTBOUND_DEFAULTS.maxResponseBytes),
+  };
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed) || parsed <= 0) throw new Error(`${name}: not a positive integer: ${value}`);
+  return parsed;
+}
