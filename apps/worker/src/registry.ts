@@ -5,6 +5,7 @@ import type { WorkerLogger } from '@shipledger/projections';
 import { shipmentListProjector } from '@shipledger/shipping';
 import { carrierReactors } from '@shipledger/carriers';
 import { configurationLookupsProjector } from '@shipledger/configuration';
+import { orderListProjector } from '@shipledger/ordering';
 
 /**
  * Every read model and process manager the worker runs. Add yours with one line in the list below
@@ -15,6 +16,7 @@ export function allProjectors(): Projector[] {
   return [
     shipmentListProjector,
     configurationLookupsProjector,
+    orderListProjector,
   ];
 }
 

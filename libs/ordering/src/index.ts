@@ -1,1 +1,2 @@
 export * from './domain/order';
+export * from './read-models';

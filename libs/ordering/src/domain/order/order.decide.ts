@@ -5,10 +5,10 @@ import { decideMerge } from './order.decide-merge';
 import { decideCancel, decideCreate, decideUpdate } from './order.decide-order';
 import { reject } from './order.errors';
 import type { OrderEvent } from './order.events';
-import { fold } from './order.evolve';
+import { evolve, fold } from './order.evolve';
 import { OrderMessages } from './order.messages';
 import { quantitiesByStatus, recalculateStatus } from './order.recalculate';
-import type { OrderState } from './order.state';
+import { initialOrderState, type OrderState } from './order.state';
 import { orderAccepts } from './order.transitions';
 
 /**
@@ -67,3 +67,6 @@ function withRecalculatedStatus(state: OrderState, events: OrderEvent[], stamp: 
   if (status === after.status) return events;
   return [...events, { type: 'OrderStatusRecalculated', data: { from: after.status, to: status, ...stamp } }];
 }
+
+/** The aggregate as one value, in the shape the generic write path takes. */
+export const orderDecider = { decide, evolve, initialState: initialOrderState };
