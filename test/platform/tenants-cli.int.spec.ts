@@ -16,7 +16,7 @@ describe('cli: tenants, merchants, keys and clients', () => {
     const eventStore = createEventStore({ database: db.database });
     await eventStore.init();
     context = {
-      config: { databaseUrl: undefined, eventStoreUrl: undefined, dataDir: 'memory://', pgliteDir: 'memory://' },
+      config: { databaseUrl: undefined, eventStoreUrl: undefined, dataDir: 'memory://', pgliteDir: 'memory://', shutdownDrainMs: 10_000 },
       logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } as any,
       resources: async () => ({ database: db.database, eventStore, describe: () => 'PGlite in memory', close: async () => undefined }),
       print: (line) => printed.push(line),

@@ -66,19 +66,30 @@ async function main(): Promise<void> {
   lines.push(`API docs: ${baseUrl}/docs`);
   console.log(lines.join('\n'));
 
+  // SIGTERM/SIGINT: stop accepting (in-flight requests finish; idle keep-alive sockets close), then let
+  // the worker finish or hand back its current event (reactors redeliver from their checkpoint), within
+  // SHUTDOWN_DRAIN_MS. Past it the process exits anyway: nothing acknowledged is lost, because every
+  // answer was given after its append committed, and unfinished reactor work is redelivered on restart.
   let stopping = false;
-  const stop = async () => {
+  const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    const started = Date.now();
+    const deadline = setTimeout(() => {
+      logger.error({ signal, drainMs: processConfig.shutdownDrainMs }, 'drain deadline passed: exiting with the remaining work handed back');
+      process.exit(1);
+    }, processConfig.shutdownDrainMs);
+    deadline.unref();
     await api.close();
     await worker?.close();
     await eventStore.close();
     await database.close();
     dataDirLock?.release();
+    logger.info({ signal, ms: Date.now() - started }, 'stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', (signal) => void stop(signal));
+  process.once('SIGTERM', (signal) => void stop(signal));
 }
 
 main().catch((error: unknown) => {

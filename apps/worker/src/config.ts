@@ -10,7 +10,11 @@ export interface ProcessConfig {
   dataDir: string;
   /** DATA_DIR/pglite: PGlite's data folder (only used without DATABASE_URL). */
   pgliteDir: string;
+  /** SHUTDOWN_DRAIN_MS (default 10 000): how long SIGTERM waits for in-flight requests and work before exiting anyway. */
+  shutdownDrainMs: number;
 }
+
+export const DEFAULT_SHUTDOWN_DRAIN_MS = 10_000;
 
 export function loadProcessConfig(env: NodeJS.ProcessEnv = process.env): ProcessConfig {
   const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? './data');
@@ -19,9 +23,15 @@ export function loadProcessConfig(env: NodeJS.ProcessEnv = process.env): Process
     eventStoreUrl: nonEmpty(env.EVENTSTORE_URL),
     dataDir,
     pgliteDir: join(dataDir, 'pglite'),
+    shutdownDrainMs: positiveInt(env.SHUTDOWN_DRAIN_MS) ?? DEFAULT_SHUTDOWN_DRAIN_MS,
   };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function positiveInt(value: string | undefined): number | undefined {
+  const parsed = Number(nonEmpty(value));
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : undefined;
 }

@@ -19,6 +19,11 @@ async function main(): Promise<void> {
     }
     stopping = true;
     logger.info(`${signal}: finishing the current batches`);
+    // Past the drain deadline, exit anyway: reactors redeliver unfinished events from their checkpoints.
+    setTimeout(() => {
+      logger.error(`drain deadline of ${config.shutdownDrainMs} ms passed: exiting with the remaining work handed back`);
+      process.exit(1);
+    }, config.shutdownDrainMs).unref();
     await worker.close();
     await resources.close();
     process.exit(0);
