@@ -2,7 +2,11 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { migrateProjectionsSchema, PROJECTIONS_SCHEMA } from '@shipledger/projections';
 import { acquireDataDirLock } from '../../apps/worker/src/data-dir-lock';
+import { loadProcessConfig } from '../../apps/worker/src/config';
+import { openProcessResources } from '../../apps/worker/src/process-resources';
 
 const root = resolve(__dirname, '../..');
 
@@ -55,5 +59,36 @@ describe('cli on an embedded (PGlite) data folder', () => {
     const run = await cli(dataDir, 'projections:rebuild', 'no-such-model');
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/no projector named no-such-model; known: .*shipment-list/);
+  });
+
+  it('lists parked events and skips one for good', async () => {
+    // Given a data folder where the shipment list parked an event
+    const dataDir = mkdtempSync(join(tmpdir(), 'shipledger-cli-'));
+    const eventId = randomUUID();
+    const resources = await openProcessResources(loadProcessConfig({ DATA_DIR: dataDir }), 'test');
+    try {
+      await migrateProjectionsSchema(resources.database.kysely);
+      await resources.database.kysely.withSchema(PROJECTIONS_SCHEMA).insertInto('parked_events').values({
+        kind: 'projector', follower: 'shipment-list', event_id: eventId, event_type: 'ShipmentCreated',
+        stream_id: `shipment-${eventId}`, revision: 0, position: '0000000000000007', attempts: 3, last_error: 'Error: bad city\n  at apply',
+      }).execute();
+    } finally {
+      await resources.close();
+    }
+
+    // When the operator lists, skips it, and lists again
+    const listed = await cli(dataDir, 'projections:parked', '--json');
+    const skipped = await cli(dataDir, 'projections:skip-parked', 'shipment-list', eventId);
+    const again = await cli(dataDir, 'projections:skip-parked', 'shipment-list', eventId);
+
+    // Then the list named it, the skip removed it, and a second skip says there is none
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual([
+      expect.objectContaining({ kind: 'projector', follower: 'shipment-list', eventId, attempts: 3, lastError: 'Error: bad city\n  at apply' }),
+    ]);
+    expect(skipped).toMatchObject({ code: 0 });
+    expect(skipped.stdout).toContain(`${eventId}: skipped`);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`shipment-list has no parked event ${eventId}`);
   });
 });

@@ -84,7 +84,7 @@ describe.each(DATABASE_KINDS)('reactor runner on %s', (kind) => {
     expect(reactor.seen.map((e) => e.id)).toEqual(shipped.filter((e) => e.id !== poison).map((e) => e.id));
     const parked = await listParkedEvents(store.database.kysely, reactor.name);
     expect(parked).toEqual([
-      expect.objectContaining({ eventId: poison, eventType: 'ParcelShipped', attempts: 3, reactor: reactor.name }),
+      expect.objectContaining({ eventId: poison, eventType: 'ParcelShipped', attempts: 3, kind: 'reactor', follower: reactor.name }),
     ]);
     expect(parked[0]!.lastError).toContain('planned failure 3');
 

@@ -27,7 +27,9 @@ export interface ApiAppOptions {
   trustProxy?: boolean;
   logLevel?: string;
   /** Projector and reactor lag for /metrics (see followerLag in main.ts). */
-  followerLag?: () => Promise<Array<{ name: string; lag: number }>>;
+  followerLag?: () => Promise<Array<{ name: string; lag: number; parked: number }>>;
+  /** Events projectors and reactors parked; /health says degraded while there are any (absent: not checked). */
+  parkedEvents?: () => Promise<number>;
 }
 
 export interface ApiApp {
@@ -53,6 +55,7 @@ export async function createApiApp(options: ApiAppOptions): Promise<ApiApp> {
     addressRequestsPerMinute: options.addressRequestsPerMinute ?? 6000,
     loginFailures: options.loginFailures,
     followerLag: options.followerLag,
+    parkedEvents: options.parkedEvents,
   });
   const adapter = new FastifyAdapter({
     https: { key: options.tls.key, cert: options.tls.cert },

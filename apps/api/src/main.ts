@@ -10,7 +10,7 @@ import { loadProcessConfig } from '../../worker/src/config';
 import { acquireDataDirLock } from '../../worker/src/data-dir-lock';
 import { allProjectors, allReactors } from '../../worker/src/registry';
 import { createApiApp } from './create-api-app';
-import { followerLag } from './follower-lag';
+import { followerLag, parkedEventCount } from './follower-lag';
 import { demoInstructions, ensureDemoCredentials, resolveAdminToken } from './embedded/demo-credentials';
 
 /**
@@ -51,6 +51,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     logLevel: process.env.LOG_LEVEL ?? 'info',
     followerLag: followerLag(database, eventStore),
+    parkedEvents: parkedEventCount(database),
   });
   const listening = await api.listen(config.port, config.host);
   const baseUrl = config.publicBaseUrl ?? listening;

@@ -19,7 +19,9 @@ export interface PlatformOptions {
   addressRequestsPerMinute: number;
   loginFailures?: { perClient: number; perAddress: number };
   /** Projector and reactor lag in events, read when /metrics is scraped (absent: not reported). */
-  followerLag?: () => Promise<Array<{ name: string; lag: number }>>;
+  followerLag?: () => Promise<Array<{ name: string; lag: number; parked: number }>>;
+  /** Events projectors and reactors parked; /health says degraded while there are any (absent: not checked). */
+  parkedEvents?: () => Promise<number>;
 }
 
 /** The platform's collaborators, built once per app and shared by guards, interceptors and controllers. */

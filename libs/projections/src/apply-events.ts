@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { readModelSchema, type Projector } from './projector';
 import { CheckpointMovedError, lockCheckpoint, saveCheckpoint, type ProjectionCheckpoint } from './projection-checkpoints';
+import { parkEvent } from './parked-events';
 
 const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
@@ -57,5 +58,28 @@ export async function applyLiveBatch(
     }
     await applyEvents(trx, projector, readModelSchema(projector.name), events);
     await saveCheckpoint(trx, projector.name, expected.version, last.position);
+  });
+}
+
+/**
+ * The live projector gives up on `event`: the parked row and the checkpoint moved past the event commit
+ * together (under the same row lock and check as a batch), so the event is either parked or still
+ * ahead, never lost.
+ */
+export async function parkLiveEvent(
+  db: Kysely<any>,
+  projector: Projector,
+  expected: Pick<ProjectionCheckpoint, 'version' | 'position'>,
+  event: RecordedEvent,
+  attempts: number,
+  error: unknown,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await lockCheckpoint(trx, projector.name);
+    if (!current || current.version !== expected.version || current.position !== expected.position) {
+      throw new CheckpointMovedError(projector.name);
+    }
+    await parkEvent(trx, { kind: 'projector', name: projector.name }, event, attempts, error);
+    await saveCheckpoint(trx, projector.name, expected.version, event.position);
   });
 }

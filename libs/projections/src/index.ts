@@ -5,7 +5,8 @@ export { rebuildProjector, type RebuildOptions, type RebuildProgress, type Rebui
 export { projectionStatus, type FollowerStatus, type ProjectionStatusReport } from './projection-status';
 export { migrateProjectionsSchema, runMigrations, PROJECTIONS_SCHEMA } from './projections-schema';
 export { readCheckpoint, readAllCheckpoints, type ProjectionCheckpoint } from './projection-checkpoints';
-export { listParkedEvents, unparkEvent, type ParkedEvent } from './reactor-checkpoints';
+export { countParkedEvents, listParkedEvents, unparkEvent, type FollowerKind, type ParkedEvent } from './parked-events';
 export { RebuildInProgressError, readRebuildClaims, type RebuildClaim } from './rebuild-claims';
 export { migrateReadModels, prepareReadModel, ProjectorOutdatedError } from './migrate-read-models';
-export { retryParkedEvents, type RetryParkedOutcome } from './retry-parked';
+export { retryParkedEvents, retryParkedProjectorEvents, skipParkedEvent, type RetryParkedOutcome } from './retry-parked';
+export { isTransientFailure } from './poison-events';

@@ -3,7 +3,8 @@ import type { EventStore, Position } from '@shipledger/event-store';
 import type { Projector, Reactor } from './projector';
 import { readAllCheckpoints } from './projection-checkpoints';
 import { migrateProjectionsSchema } from './projections-schema';
-import { listParkedEvents, readAllReactorCheckpoints } from './reactor-checkpoints';
+import { readAllReactorCheckpoints } from './reactor-checkpoints';
+import { countParkedEvents } from './parked-events';
 import { readLiveLeases } from './follower-lease';
 import { readRebuildClaims, type RebuildClaim } from './rebuild-claims';
 
@@ -20,7 +21,8 @@ export interface FollowerStatus {
   lagCapped: boolean;
   updatedAt: string | undefined;
   rebuild?: RebuildClaim;
-  parked?: number;
+  /** Events it gave up on (see listParkedEvents). */
+  parked: number;
   /** The worker running it now (host/pid/id), when one holds its lease. */
   runBy?: string;
 }
@@ -49,7 +51,7 @@ export async function projectionStatus(options: {
     readAllCheckpoints(db),
     readAllReactorCheckpoints(db),
     readRebuildClaims(db),
-    listParkedEvents(db),
+    countParkedEvents(db),
     readLiveLeases(db),
   ]);
   const lagOf = async (position: Position | undefined) => {
@@ -69,6 +71,7 @@ export async function projectionStatus(options: {
       ...(await lagOf(cp?.position)),
       updatedAt: cp?.updatedAt,
       rebuild: rebuilds.find((r) => r.name === p.name),
+      parked: parked.get(`projector:${p.name}`) ?? 0,
       runBy: leases.get(`projector:${p.name}`),
     });
   }
@@ -80,7 +83,7 @@ export async function projectionStatus(options: {
       position: cp?.position,
       ...(await lagOf(cp?.position)),
       updatedAt: cp?.updatedAt,
-      parked: parked.filter((e) => e.reactor === r.name).length,
+      parked: parked.get(`reactor:${r.name}`) ?? 0,
       runBy: leases.get(`reactor:${r.name}`),
     });
   }

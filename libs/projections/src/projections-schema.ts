@@ -55,6 +55,21 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003_parked_projector_events': {
+    // Projectors park poison events too: a row names its follower's kind and name.
+    async up(db) {
+      await db.schema.alterTable('parked_events').renameColumn('reactor', 'follower').execute();
+      await db.schema
+        .alterTable('parked_events')
+        .addColumn('kind', 'text', (c) => c.notNull().defaultTo('reactor'))
+        .execute();
+      await db.schema.alterTable('parked_events').dropConstraint('parked_events_pk').execute();
+      await db.schema
+        .alterTable('parked_events')
+        .addPrimaryKeyConstraint('parked_events_pk', ['kind', 'follower', 'event_id'])
+        .execute();
+    },
+  },
 };
 
 /** Creates or upgrades the `projections` schema. Idempotent; safe from several processes at once. */

@@ -1,7 +1,9 @@
 import type { Database } from '@shipledger/database';
 import type { EventStore } from '@shipledger/event-store';
 import type { Projector } from './projector';
-import { applyLiveBatch, assertProjectorName } from './apply-events';
+import type { RecordedEvent } from '@shipledger/event-store';
+import { applyLiveBatch, assertProjectorName, parkLiveEvent } from './apply-events';
+import { applyOrPark } from './poison-events';
 import { backoffMs, pause, type Doorbell } from './doorbell';
 import { FollowerProgress } from './follower-progress';
 import type { SharedReader } from './shared-reader';
@@ -14,6 +16,8 @@ import type { WorkerLogger } from './worker-logger';
 
 export interface RunnerTuning {
   batchSize: number;
+  /** Tries of an event that fails alone before it is parked. */
+  maxAttempts: number;
   retryBaseMs: number;
   retryMaxMs: number;
   /** How often a worker without the lease tries to take it. */
@@ -23,6 +27,8 @@ export interface RunnerTuning {
 /**
  * Keeps one read model up to date: prepares it (first start, migrations, rebuild on a version bump),
  * then reads batches after its checkpoint and applies each batch with its checkpoint in one transaction.
+ * A batch that fails is applied in halves until the event that fails alone is found; that event is
+ * tried `maxAttempts` times, then parked (projections.parked_events), and the projector goes on.
  */
 export class ProjectorRunner {
   readonly progress: FollowerProgress;
@@ -110,10 +116,39 @@ export class ProjectorRunner {
         await this.doorbell.wait(bell, signal);
         continue;
       }
-      await applyLiveBatch(this.database.kysely, this.projector, checkpoint, events);
-      this.checkpoint = { version: checkpoint.version, position: events[events.length - 1]!.position };
-      this.progress.advance(this.checkpoint.position);
+      await this.applyOrPark(events, signal);
     }
+  }
+
+  private async applyOrPark(events: readonly RecordedEvent[], signal: AbortSignal): Promise<void> {
+    const name = this.projector.name;
+    const moveTo = (position: string) => {
+      this.checkpoint = { version: this.checkpoint!.version, position };
+      this.progress.advance(position);
+    };
+    await applyOrPark(
+      events,
+      {
+        apply: async (run) => {
+          await applyLiveBatch(this.database.kysely, this.projector, this.checkpoint!, run);
+          moveTo(run[run.length - 1]!.position);
+        },
+        park: async (event, attempts, error) => {
+          await parkLiveEvent(this.database.kysely, this.projector, this.checkpoint!, event, attempts, error);
+          moveTo(event.position);
+          this.logger.error(
+            { err: error, projector: name, eventId: event.id, eventType: event.type, position: event.position, attempts },
+            'projector gave up on an event; parked it',
+          );
+        },
+        beforeRetry: async (event, attempt, error, delay) => {
+          this.logger.warn({ err: error, projector: name, eventId: event.id, eventType: event.type, attempt, retryInMs: delay }, 'projector failed on an event; retrying');
+          await this.lease.keep();
+        },
+      },
+      this.tuning,
+      signal,
+    );
   }
 
   private async rebuild(signal: AbortSignal): Promise<void> {

@@ -5,7 +5,8 @@ import { backoffMs, pause, type Doorbell } from './doorbell';
 import { FollowerProgress } from './follower-progress';
 import { LeaseLostError, waitForLease, type FollowerLease } from './follower-lease';
 import type { SharedReader } from './shared-reader';
-import { parkEvent, readReactorPosition, saveReactorPosition } from './reactor-checkpoints';
+import { readReactorPosition, saveReactorPosition } from './reactor-checkpoints';
+import { parkEvent } from './parked-events';
 import type { WorkerLogger } from './worker-logger';
 
 export interface ReactorTuning {
@@ -126,7 +127,7 @@ export class ReactorRunner {
       } catch (error) {
         const context = { err: error, reactor: this.reactor.name, eventId: event.id, eventType: event.type, attempt };
         if (attempt >= this.tuning.maxAttempts) {
-          await parkEvent(this.database.kysely, this.reactor.name, event, attempt, error);
+          await parkEvent(this.database.kysely, { kind: 'reactor', name: this.reactor.name }, event, attempt, error);
           this.logger.error(context, 'reactor gave up on an event; parked it');
           return true;
         }

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { Kysely } from 'kysely';
 import type { Database } from '@shipledger/database';
 import type { EventStore, Position } from '@shipledger/event-store';
 import { readModelSchema, type Projector } from './projector';
 import { applyEvents, assertProjectorName } from './apply-events';
 import { lockCheckpoint, saveCheckpoint } from './projection-checkpoints';
+import { replaceParkedEvents, type PendingPark } from './parked-events';
+import { applyOrPark, isTransientFailure } from './poison-events';
 import { migrateProjectionsSchema, runMigrations } from './projections-schema';
 import { claimRebuild, heartbeatRebuild, releaseRebuild } from './rebuild-claims';
 import { dropSchema, recreateSchema, swapSchemas } from './schema-swap';
@@ -28,12 +31,17 @@ export interface RebuildOptions {
   countTotal?: boolean;
   onProgress?: (progress: RebuildProgress) => void;
   signal?: AbortSignal;
+  /** Tries of an event that fails alone before it is parked; the first retry waits retryBaseMs. Default 3 / 200. */
+  maxAttempts?: number;
+  retryBaseMs?: number;
 }
 
 export interface RebuildResult {
   position: Position | undefined;
   events: number;
   durationMs: number;
+  /** Events the rebuilt model could not apply: parked, in place of the live model's parked list. */
+  parked: number;
 }
 
 /**
@@ -41,6 +49,10 @@ export interface RebuildResult {
  * `<schema>_rebuild`, then — in the transaction that applies the last batch, holding the live
  * checkpoint's row lock so the live projector is paused — the swap of the two schemas and the move of
  * the checkpoint. Readers keep using the live schema name throughout.
+ *
+ * An event the projector cannot apply does not abort the rebuild: its batch is applied in halves, the
+ * event is tried `maxAttempts` times and then set aside; at the swap, the events set aside replace the
+ * projector's parked list (they describe the tables swapped in).
  */
 export async function rebuildProjector(options: RebuildOptions): Promise<RebuildResult> {
   const { database, eventStore, projector, onProgress, signal } = options;
@@ -55,6 +67,8 @@ export async function rebuildProjector(options: RebuildOptions): Promise<Rebuild
   await migrateProjectionsSchema(db);
   await claimRebuild(db, projector.name, owner);
   let swapped = false;
+  const parked: PendingPark[] = [];
+  const poisonTuning = { maxAttempts: options.maxAttempts ?? 3, retryBaseMs: options.retryBaseMs ?? 200, retryMaxMs: 30_000 };
   try {
     await recreateSchema(db, target);
     await runMigrations(db, target, projector.migrations);
@@ -67,7 +81,7 @@ export async function rebuildProjector(options: RebuildOptions): Promise<Rebuild
       const events = await eventStore.readAll({ after: position, maxCount: batchSize });
       const next = events.length > 0 ? events[events.length - 1]!.position : position;
       const mayBeLast = events.length < batchSize;
-      swapped = await db.transaction().execute(async (trx) => {
+      const batch = async (trx: Kysely<any>): Promise<boolean> => {
         // Only the attempt to finish pauses the live projector; bulk batches leave it running.
         const liveCheckpoint = mayBeLast ? await lockCheckpoint(trx, projector.name) : undefined;
         await applyEvents(trx, projector, target, events);
@@ -76,17 +90,35 @@ export async function rebuildProjector(options: RebuildOptions): Promise<Rebuild
         if (mayBeLast && caughtUpWithLive) {
           await swapSchemas(trx, live, target);
           await saveCheckpoint(trx, projector.name, projector.version, next);
+          await replaceParkedEvents(trx, projector.name, parked);
           await releaseRebuild(trx, projector.name, owner);
           return true;
         }
         await heartbeatRebuild(trx, projector.name, owner, { position: next, processed: processed + events.length, total });
         return false;
-      });
+      };
+      try {
+        swapped = await db.transaction().execute(batch);
+      } catch (error) {
+        if (events.length === 0 || isTransientFailure(error) || signal?.aborted) throw error;
+        // A poison event in the batch: apply it in halves, set the event aside, and swap on the next round.
+        await applyOrPark(
+          events,
+          {
+            apply: (run) => db.transaction().execute((trx) => applyEvents(trx, projector, target, run)),
+            park: async (event, attempts, cause) => {
+              parked.push({ event, attempts, error: cause });
+            },
+          },
+          poisonTuning,
+          signal,
+        );
+      }
       processed += events.length;
       position = next;
       onProgress?.({ phase: swapped ? 'swapped' : 'replaying', processed, total, position });
     }
-    return { position, events: processed, durationMs: Date.now() - started };
+    return { position, events: processed, durationMs: Date.now() - started, parked: parked.length };
   } finally {
     if (!swapped) {
       await dropSchema(db, target).catch(() => undefined);

@@ -22,6 +22,8 @@ export interface WorkerOptions {
   reactors: readonly Reactor[];
   /** Events per read and per projector transaction. Default 500. */
   batchSize?: number;
+  /** Tries of an event a projector cannot apply before it is parked. Default 3. */
+  projectorMaxAttempts?: number;
   /** Tries per reactor event before it is parked. Default 5. */
   reactorMaxAttempts?: number;
   /** First retry delay after a failure; doubles up to retryMaxMs. Default 200 / 30 000. */
@@ -73,6 +75,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       new ProjectorRunner(p, database, eventStore, doorbell, reader, lease(`projector:${p.name}`), logger, {
         batchSize,
         leasePollMs,
+        maxAttempts: options.projectorMaxAttempts ?? 3,
         ...retry,
       }),
   );

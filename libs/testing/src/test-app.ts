@@ -6,7 +6,7 @@ import { createEventStore, type EventStore } from '@shipledger/event-store';
 import { generateSelfSigned, randomSecret, TenantAdmin, type ApiScope, API_SCOPES } from '@shipledger/platform';
 import { startWorker, type Worker } from '@shipledger/projections';
 import { createApiApp, type ApiApp } from '../../../apps/api/src/create-api-app';
-import { followerLag } from '../../../apps/api/src/follower-lag';
+import { followerLag, parkedEventCount } from '../../../apps/api/src/follower-lag';
 import { allProjectors, allReactors } from '../../../apps/worker/src/registry';
 import { createPgliteDatabase, createTestDatabase } from './test-database';
 
@@ -108,6 +108,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     loginFailures: options.loginFailures,
     trustProxy: options.trustProxy,
     followerLag: followerLag(db.database, eventStore),
+    parkedEvents: parkedEventCount(db.database),
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
   });
   const baseUrl = await api.listen(0, '127.0.0.1');

@@ -10,6 +10,8 @@ export interface ParcelProjectorOptions {
   failAt?: { k: number; times: number };
   /** Called after each planned failure. */
   onFailure?: () => void;
+  /** Throw from apply, every time, for the events this picks (a poison event). */
+  poison?: (event: RecordedEvent) => boolean;
 }
 
 /**
@@ -54,6 +56,7 @@ export function parcelProjector(options: ParcelProjectorOptions = {}): Projector
         options.onFailure?.();
         throw new Error(`planned failure at event ${failAt.k}`);
       }
+      if (options.poison?.(event)) throw new Error(`poison event ${event.id}`);
       await db.insertInto('applications').values({ event_id: event.id, position: event.position }).execute();
       const data = event.data as { parcelId: string; weight?: number };
       if (event.type === 'ParcelRegistered') {

@@ -4,10 +4,15 @@ import {
   projectionStatus,
   rebuildProjector,
   retryParkedEvents,
+  retryParkedProjectorEvents,
+  skipParkedEvent,
   type FollowerStatus,
+  type Projector,
+  type Reactor,
   type RebuildProgress,
 } from '@shipledger/projections';
 import { allProjectors, allReactors } from '../../../worker/src/registry';
+import type { ProcessResources } from '../../../worker/src/process-resources';
 import type { CliContext, CommandGroup } from '../cli-context';
 import { formatTable } from '../format-table';
 
@@ -27,15 +32,23 @@ export const projectionsCommands: CommandGroup = (program, context) => {
 
   program
     .command('projections:parked')
-    .argument('[reactor]', 'only this reactor')
-    .description('events reactors gave up on after their retries')
-    .action(async (reactor: string | undefined) => parked(context, reactor));
+    .argument('[name]', 'only this projector or reactor')
+    .option('--json', 'print JSON')
+    .description('events projectors and reactors gave up on after their tries (parked)')
+    .action(async (name: string | undefined, options: { json?: boolean }) => parked(context, name, options.json === true));
 
   program
     .command('projections:retry-parked')
-    .argument('<reactor>', 'reactor name')
-    .description("hand a reactor its parked events again, oldest first; those it now handles leave the list")
-    .action(async (reactor: string) => retryParked(context, reactor));
+    .argument('<name>', 'projector or reactor name')
+    .description('apply (projector) or hand over (reactor) its parked events again, oldest first; those that now succeed leave the list')
+    .action(async (name: string) => retryParked(context, name));
+
+  program
+    .command('projections:skip-parked')
+    .argument('<name>', 'projector or reactor name')
+    .argument('<event-id>', 'id of the parked event (see projections:parked)')
+    .description('drop a parked event for good: the projector or reactor never gets it')
+    .action(async (name: string, eventId: string) => skipParked(context, name, eventId));
 };
 
 async function status(context: CliContext, json: boolean): Promise<void> {
@@ -101,24 +114,54 @@ async function rebuild(context: CliContext, name: string, batchSize: number): Pr
   }
 }
 
-async function parked(context: CliContext, reactor: string | undefined): Promise<void> {
+async function parked(context: CliContext, name: string | undefined, json: boolean): Promise<void> {
   const { database } = await context.resources();
-  const events = await listParkedEvents(database.kysely, reactor);
+  const events = await listParkedEvents(database.kysely, name);
+  if (json) return context.print(JSON.stringify(events, null, 2));
   if (events.length === 0) return context.print('no parked events');
-  const rows = events.map((e) => [e.reactor, e.position, e.eventType, e.streamId, String(e.attempts), e.parkedAt, firstLine(e.lastError)]);
-  for (const line of formatTable(['reactor', 'position', 'type', 'stream', 'tries', 'parked', 'error'], rows)) context.print(line);
+  const rows = events.map((e) => [e.kind, e.follower, e.position, e.eventType, e.streamId, e.eventId, String(e.attempts), e.parkedAt, firstLine(e.lastError)]);
+  for (const line of formatTable(['kind', 'name', 'position', 'type', 'stream', 'event id', 'tries', 'parked', 'error'], rows)) context.print(line);
 }
 
 async function retryParked(context: CliContext, name: string): Promise<void> {
   const { database, eventStore } = await context.resources();
-  const reactor = allReactors({ database, eventStore, logger: context.logger }).find((r) => r.name === name);
-  if (!reactor) throw new Error(`no reactor named ${name}`);
-  const outcomes = await retryParkedEvents({ database, eventStore, reactor });
+  const follower = findFollower(context, name, { database, eventStore });
+  const outcomes =
+    follower.kind === 'projector'
+      ? await retryParkedProjectorEvents({ database, eventStore, projector: follower.projector })
+      : await retryParkedEvents({ database, eventStore, reactor: follower.reactor });
   if (outcomes.length === 0) return context.print(`no parked events for ${name}`);
   for (const o of outcomes) {
-    const text = { handled: 'handled', missing: 'no longer in its stream; left parked', failed: `failed again: ${firstLine(o.error ?? '')}` };
+    const text = {
+      handled: 'applied; unparked',
+      skipped: 'applied with an earlier event of its stream; unparked',
+      missing: 'no longer in its stream; left parked',
+      failed: `failed again: ${firstLine(o.error ?? '')}`,
+    };
     context.print(`${o.eventId}: ${text[o.outcome]}`);
   }
+  if (outcomes.some((o) => o.outcome === 'failed' || o.outcome === 'missing')) process.exitCode = 1;
+}
+
+async function skipParked(context: CliContext, name: string, eventId: string): Promise<void> {
+  const { database, eventStore } = await context.resources();
+  const follower = findFollower(context, name, { database, eventStore });
+  if (!(await skipParkedEvent(database, { kind: follower.kind, name }, eventId))) {
+    throw new Error(`${name} has no parked event ${eventId}`);
+  }
+  context.print(`${eventId}: skipped; ${name} will never get it`);
+}
+
+type Follower = { kind: 'projector'; projector: Projector } | { kind: 'reactor'; reactor: Reactor };
+
+function findFollower(context: CliContext, name: string, deps: Pick<ProcessResources, 'database' | 'eventStore'>): Follower {
+  const projector = allProjectors().find((p) => p.name === name);
+  if (projector) return { kind: 'projector', projector };
+  const reactors = allReactors({ ...deps, logger: context.logger });
+  const reactor = reactors.find((r) => r.name === name);
+  if (reactor) return { kind: 'reactor', reactor };
+  const known = [...allProjectors().map((p) => p.name), ...reactors.map((r) => r.name)].join(', ');
+  throw new Error(`no projector or reactor named ${name}; known: ${known}`);
 }
 
 function firstLine(text: string): string {

@@ -40,6 +40,18 @@ const projectorLagSeconds = new Gauge({
   registers: [metricsRegistry],
 });
 
+const parkedEvents = new Gauge({
+  name: 'shipledger_parked_events',
+  help: 'Events a projector or reactor gave up on and parked (see the projections:parked command)',
+  labelNames: ['follower'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Called when /metrics is scraped: the parked events of each projector and reactor. */
+export function setParkedEvents(follower: string, count: number): void {
+  parkedEvents.set({ follower }, count);
+}
+
 export function recordAppendLatency(milliseconds: number): void {
   appendDuration.observe(milliseconds / 1000);
 }
