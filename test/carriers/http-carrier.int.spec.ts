@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RecordedEvent } from '@shipledger/event-store';
-import { HttpCarrier } from '@shipledger/carriers';
+import { CarriersContext, HttpCarrier } from '@shipledger/carriers';
 import { OUTBOUND_DEFAULTS, OutboundClient } from '@shipledger/platform';
 import { bookableContent, startCarriersHarness, type CarriersHarness } from './carriers-harness';
 
@@ -78,18 +78,48 @@ describe('the generic HTTP carrier', () => {
     }
   });
 
-  it('a 5xx answer is transient: the reactor throws so the runner retries, and nothing is recorded', async () => {
+  it('a 5xx answer is transient: the booking calls again within the retry budget and books', async () => {
     let calls = 0;
-    const carrier = await fakeCarrier(() => (++calls === 1 ? { status: 503, body: {} } : { status: 200, body: { tracking_no: 'HTTP-RETRIED' } }));
+    const carrier = await fakeCarrier(() => (++calls === 1 ? { status: 503, body: '<html>busy</html>' } : { status: 200, body: { tracking_no: 'HTTP-RETRIED' } }));
     try {
       const account = await h.createAccount({ carrier: 'HTTP', property: { URL: carrier.url } });
       const { shipmentId, request } = await h.confirmedShipment(account);
-      await expect(reactor('carrier-booking').handle(request)).rejects.toThrow('HTTP carrier answered 503');
-      expect(last(await h.stream(shipmentId)).type).toBe('ShipmentBookingRequested');
       await reactor('carrier-booking').handle(request);
+      expect(calls).toBe(2);
       expect((last(await h.stream(shipmentId)).data as any).tracking_no).toBe('HTTP-RETRIED');
     } finally {
       carrier.server.close();
+    }
+  });
+
+  it('a carrier that never answers: after the retry budget (3 calls) the shipment is in error with carrier_unavailable', async () => {
+    const received: string[] = [];
+    const hanging = createServer((request) => { received.push(String(request.headers['idempotency-key'])); });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/carrier`;
+      const account = await h.createAccount({ carrier: 'HTTP', property: { URL: url } });
+      const { shipmentId, request } = await h.confirmedShipment(account);
+      // Short deadlines for this test: 300 ms per call instead of the default 10 s.
+      const impatient = new CarriersContext({
+        database: h.database, eventStore: h.eventStore,
+        config: { ...h.context.config, outbound: { ...h.context.config.outbound, totalTimeoutMs: 300 } },
+      });
+      const started = Date.now();
+      await impatient.reactors().find((r) => r.name === 'carrier-booking')!.handle(request);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      const failed = last(await h.stream(shipmentId));
+      expect(failed.type).toBe('ShipmentBookingFailed');
+      expect((failed.data as any).error_details).toEqual([expect.objectContaining({
+        source: 'CARRIER', type: 'TECHNICAL', trigger: 'BOOKING', code: 'carrier_unavailable', message: 'The carrier did not answer after 3 tries',
+      })]);
+      expect((await h.context.writer.load(h.tenantId, shipmentId))?.status).toBe('error');
+      // The same booking request each time, so a carrier that did book can answer the retry with it.
+      const attempt = (request.data as any).booking_attempt_id;
+      expect(received).toEqual([attempt, attempt, attempt]);
+    } finally {
+      hanging.closeAllConnections();
+      hanging.close();
     }
   });
 

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { loadOutboundConfig, type OutboundConfig } from '@shipledger/platform';
+import { DEFAULT_CARRIER_RETRY, type CarrierRetryPolicy } from './booking/carrier-retry';
 import { loadCarrierSecrets, type CarrierSecrets } from './secrets/carrier-secrets';
 
 export interface CarriersConfig {
@@ -12,6 +13,8 @@ export interface CarriersConfig {
   simulatorIntervalMs: number;
   /** Bounds and allowlist of calls to tenant-supplied URLs (the HTTP carrier); see docs/outbound.md. */
   outbound: OutboundConfig;
+  /** Calls to a carrier that does not answer before the booking fails as carrier_unavailable. */
+  bookingRetry: CarrierRetryPolicy;
 }
 
 const THIRTY_DAYS = 30 * 24 * 3600;
@@ -21,6 +24,8 @@ const THIRTY_DAYS = 30 * 24 * 3600;
  * (≥32 bytes, base64 or hex; else DATA_DIR/carriers.key is created), LABEL_URL_TTL_SECONDS (30 days),
  * SANDBOX_SIMULATOR_INTERVAL_MS (1000; 0 = off). API and worker must share the key: the worker signs
  * label URLs that the API verifies, and both decrypt carrier credentials. OUTBOUND_*: loadOutboundConfig.
+ * CARRIER_CALL_ATTEMPTS (3) and CARRIER_RETRY_BASE_MS (1000, doubled per retry, at most 5000): the budget
+ * of a booking whose carrier does not answer.
  */
 export function loadCarriersConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<CarriersConfig> = {}): CarriersConfig {
   const dataDir = resolve(env.DATA_DIR && env.DATA_DIR.trim() !== '' ? env.DATA_DIR : join(process.cwd(), 'data'));
@@ -30,6 +35,11 @@ export function loadCarriersConfig(env: NodeJS.ProcessEnv = process.env, overrid
     labelUrlTtlSeconds: positive(env.LABEL_URL_TTL_SECONDS, THIRTY_DAYS),
     simulatorIntervalMs: env.SANDBOX_SIMULATOR_INTERVAL_MS === '0' ? 0 : positive(env.SANDBOX_SIMULATOR_INTERVAL_MS, 1000),
     outbound: loadOutboundConfig(env),
+    bookingRetry: {
+      attempts: positive(env.CARRIER_CALL_ATTEMPTS, DEFAULT_CARRIER_RETRY.attempts),
+      baseDelayMs: positive(env.CARRIER_RETRY_BASE_MS, DEFAULT_CARRIER_RETRY.baseDelayMs),
+      maxDelayMs: Math.max(DEFAULT_CARRIER_RETRY.maxDelayMs, positive(env.CARRIER_RETRY_BASE_MS, DEFAULT_CARRIER_RETRY.baseDelayMs)),
+    },
     ...overrides,
   };
 }

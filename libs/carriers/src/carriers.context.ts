@@ -82,7 +82,7 @@ export class CarriersContext {
   reactors(): Reactor[] {
     this.warmUp();
     return [
-      new BookingReactor(this.writer, this.accountRepository, this.carriers, this.bookings, this.labels),
+      new BookingReactor(this.writer, this.accountRepository, this.carriers, this.bookings, this.labels, this.config.bookingRetry),
       new CarrierLifecycleReactor(this.writer, this.accountRepository, this.carriers, this.bookings),
       new DocumentSyncReactor(this.writer, this.accountRepository, this.carriers, this.bookings, this.documents),
       new LabelRefreshReactor(this.writer, this.accountRepository, this.carriers, this.bookings, this.labels),

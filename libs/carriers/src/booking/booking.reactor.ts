@@ -9,6 +9,7 @@ import { countBooking, timeCarrierCall } from './booking.metrics';
 import type { BookingStore } from './booking.store';
 import { carrierAccountInvalid, carrierRequirementProblems, noCarrierAssigned } from './carrier-requirements';
 import { cancelActiveBookings } from './cancel-bookings';
+import { callWithRetry, DEFAULT_CARRIER_RETRY, type CarrierRetryPolicy } from './carrier-retry';
 
 type BookingRequestedData = ShipmentBookingRequested['data'];
 
@@ -28,6 +29,7 @@ export class BookingReactor implements Reactor {
     private readonly carriers: CarrierRegistry,
     private readonly bookings: BookingStore,
     private readonly labels: LabelService,
+    private readonly retry: CarrierRetryPolicy = DEFAULT_CARRIER_RETRY,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -58,7 +60,7 @@ export class BookingReactor implements Reactor {
     const shipment = { tenantId, shipmentId, content: state.content };
     // A reassignment to another account first releases the booking held elsewhere.
     await cancelActiveBookings(this.carriers, this.accounts, this.bookings, shipment, (b) => b.carrierAccountId !== account.carrierAccountId);
-    const outcome = await timeCarrierCall(account.carrier, () => carrier.book({ requestId: attemptId, account, shipment }));
+    const outcome = await callWithRetry(this.retry, () => timeCarrierCall(account.carrier, () => carrier.book({ requestId: attemptId, account, shipment })));
     if (!outcome.ok) return void (await fail([...outcome.errors, ...warnings]));
 
     const booking = outcome.value;
