@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import { provisionDemoCarrierAccount } from '@shipledger/carriers';
+import { provisionDemoConfiguration } from '@shipledger/configuration';
 import { openDatabase } from '@shipledger/database';
 import { createEventStore } from '@shipledger/event-store';
 import { loadPlatformConfig, loadTlsMaterial, resolveJwtSecret } from '@shipledger/platform';
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
   if (embedded) {
     const { credentials } = await ensureDemoCredentials(api.platform, config.dataDir, baseUrl);
     await provisionDemoCarrierAccount({ database, eventStore }, credentials.tenant_id);
+    await provisionDemoConfiguration({ eventStore }, credentials.tenant_id);
     const certPath = tls.selfSigned ? join(config.dataDir, 'tls', 'cert.pem') : undefined;
     lines.push(demoInstructions(credentials, certPath, join(config.dataDir, 'demo-credentials.json')));
   }

@@ -6,9 +6,12 @@
 export { ConfigurationModule } from './configuration.module';
 export { configurationLookupsProjector, CONFIGURATION_LOOKUPS_PROJECTOR, ConfigurationLookups, type ConfiguredLocation } from './read-models';
 export {
-  CONFIGURATION_EVENT_TYPES, CONFIGURATION_DELETED_EVENT_TYPES, parseConfigurationEventType, BUILT_IN_DELIVERY_TYPES,
+  CONFIGURATION_EVENT_TYPES, CONFIGURATION_DELETED_EVENT_TYPES, parseConfigurationEventType, configurationDeletionOf, BUILT_IN_DELIVERY_TYPES,
   isBuiltInDeliveryType, checkCustomAttributes, type ConfigurationEvent, type LocationEvent, type DeliveryTypeEvent,
   type OrderTypeEvent, type TimeSlotEvent, type AttributeEvent, type ConfigurationKind, type ConfigurationFields,
-  type AttributeDefinition, type AttributeProblem,
+  type AttributeDefinition, type AttributeProblem, type ConfigurationDeletion,
 } from './domain';
 export { configurationStreamId } from './application/shared/configuration-streams';
+export { provisionDemoConfiguration, DEMO_LOCATION_ID } from './application/demo/demo-configuration';
+export { LocationAdmin } from './application/locations/location-admin';
+export { ConfigurationCommandRejected } from './domain';

@@ -52,3 +52,30 @@ export function parseConfigurationEventType(type: string): { kind: Configuration
   }
   return undefined;
 }
+
+/** What a deletion tells a consumer holding references: which object of which tenant, and its code. */
+export interface ConfigurationDeletion {
+  kind: ConfigurationKind;
+  tenant_id: string;
+  id: string;
+  /** The code other resources may name it by (location_code, code, attribute_name), when it had one. */
+  code?: string;
+}
+
+const CODE_FIELDS: Readonly<Partial<Record<ConfigurationKind, string>>> = {
+  location: 'location_code', delivery_type: 'code', order_type: 'code', attribute: 'attribute_name',
+};
+
+/**
+ * The deletion an event records, or undefined for any other event. A projector or reactor holding
+ * references to configuration objects (rules, webhook filters, settings) handles
+ * CONFIGURATION_DELETED_EVENT_TYPES and drops what this names: by id, and by code where it names codes.
+ */
+export function configurationDeletionOf(event: { type: string; data: unknown }): ConfigurationDeletion | undefined {
+  const parsed = parseConfigurationEventType(event.type);
+  if (parsed?.change !== 'Deleted') return undefined;
+  const data = event.data as { tenant_id: string; id: string; fields: ConfigurationFields };
+  const codeField = CODE_FIELDS[parsed.kind];
+  const code = codeField ? data.fields[codeField] : undefined;
+  return { kind: parsed.kind, tenant_id: data.tenant_id, id: data.id, ...(typeof code === 'string' ? { code } : {}) };
+}
