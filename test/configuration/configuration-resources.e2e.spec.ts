@@ -199,6 +199,11 @@ describe.each([['PGlite', false], ['Postgres', true]])('configuration resources 
       expect((await configurationClient(app, writer).call('DELETE', `/delivery-types/${created.delivery_type_id}`)).status).toBe(403);
     });
 
+    it('merchants must be the tenant\'s own', async () => {
+      expectShippingError(await api.call('POST', '/order-types', { code: freshCode('O'), merchants: ['SHOP-A', 'NOPE-1', 'NOPE-2'] }), 400,
+        'merchants : unknown merchants NOPE-1, NOPE-2');
+    });
+
     it('a client limited to a merchant sees objects its merchant may use and writes only objects restricted to it', async () => {
       const forB = await api.create('/delivery-types', { code: freshCode('B'), merchants: ['SHOP-B'] });
       const open = await api.create('/delivery-types', { code: freshCode('ALL') });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DATABASE, type Database } from '@shipledger/database';
-import { ApiError, type AuthContext } from '@shipledger/platform';
+import { ApiError, PLATFORM_SERVICES, type AuthContext, type PlatformServices } from '@shipledger/platform';
 import {
   ConfigurationCommandRejected, ConfigurationMessages, DECIDERS, KINDS,
   type ConfigurationCommand, type ConfigurationFields, type ConfigurationKind, type ConfigurationObject,
@@ -27,10 +27,12 @@ export class ConfigurationService {
     private readonly commandBus: CommandBus,
     private readonly store: ConfigurationStore,
     @Inject(DATABASE) private readonly database: Database,
+    @Inject(PLATFORM_SERVICES) private readonly platform: PlatformServices,
   ) {}
 
   async create(kind: ConfigurationKind, auth: AuthContext, fields: ConfigurationFields, id: string = randomUUID()): Promise<Response> {
     assertWritable(kind, auth, fields);
+    await this.assertKnownMerchants(auth, fields);
     return this.execute(kind, auth, { type: 'CreateConfigurationObject', fields, ...this.base(auth, id) });
   }
 
@@ -47,12 +49,24 @@ export class ConfigurationService {
   async replace(kind: ConfigurationKind, auth: AuthContext, id: string, fields: ConfigurationFields): Promise<Response> {
     assertWritable(kind, auth, (await this.visible(kind, auth, id)).fields);
     assertWritable(kind, auth, fields);
+    await this.assertKnownMerchants(auth, fields);
     return this.execute(kind, auth, { type: 'ReplaceConfigurationObject', fields, ...this.base(auth, id) });
   }
 
   async delete(kind: ConfigurationKind, auth: AuthContext, id: string): Promise<Response> {
     assertWritable(kind, auth, (await this.visible(kind, auth, id)).fields);
     return this.execute(kind, auth, { type: 'DeleteConfigurationObject', ...this.base(auth, id) });
+  }
+
+  /** Every merchant named must be one of the tenant's (as for a shipment's merchant). */
+  private async assertKnownMerchants(auth: AuthContext, fields: ConfigurationFields): Promise<void> {
+    const unknown: string[] = [];
+    for (const merchant of fields.merchants ?? []) {
+      if (!(await this.platform.directory.hasMerchant(auth.tenantId, merchant))) unknown.push(merchant);
+    }
+    if (unknown.length === 0) return;
+    const message = `unknown merchant${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`;
+    throw ApiError.badRequest(`merchants : ${message}`, [{ field: 'merchants', message }], 'validation_failed');
   }
 
   private base(auth: AuthContext, id: string) {
