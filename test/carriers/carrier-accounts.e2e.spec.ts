@@ -81,7 +81,7 @@ describe('/carrier-accounts over HTTPS', () => {
     expect(bad.body.errors).toEqual(expect.arrayContaining([
       'carrier_account_name : must not be blank',
       'carrier : must be one of SANDBOX, SANDBOX_LITE, HTTP',
-      'property.lower : keys must be UPPER_CASE',
+      'property.lower : keys must be UPPER_CASE, up to 64 characters',
     ]));
     const first = await createAccount(app, tenant);
     const dup = await call(tenant, 'POST', '/carrier-accounts', { carrier_account_name: first.carrier_account_name.toUpperCase(), carrier: 'SANDBOX' });

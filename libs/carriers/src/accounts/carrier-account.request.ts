@@ -3,7 +3,10 @@ import {
   CARRIER_CODES, LABEL_KINDS, type CarrierAccountInput, type CarrierCode, type LabelKind,
 } from './carrier-account';
 
-const PROPERTY_KEY = /^[A-Z][A-Z0-9_]*$/;
+const PROPERTY_KEY = /^[A-Z][A-Z0-9_]{0,63}$/;
+/** Bounds of an account's `property` map (docs/limits.md). */
+export const PROPERTY_ENTRIES_MAX = 50;
+export const PROPERTY_VALUE_MAX = 2048;
 
 /**
  * Parses a create/PUT body by hand rather than with class-validator: `property` is an open map whose
@@ -50,12 +53,25 @@ function parseProperty(value: unknown, problems: string[]): Record<string, strin
     return {};
   }
   const property: Record<string, string> = {};
-  for (const [key, entry] of Object.entries(value)) {
-    if (!PROPERTY_KEY.test(key)) problems.push(`property.${key} : keys must be UPPER_CASE`);
-    else if (typeof entry === 'string' || typeof entry === 'number' || typeof entry === 'boolean') property[key] = String(entry);
-    else problems.push(`property.${key} : must be a string, number or boolean`);
+  const entries = Object.entries(value);
+  if (entries.length > PROPERTY_ENTRIES_MAX) {
+    problems.push(`property : must have at most ${PROPERTY_ENTRIES_MAX} entries`);
+    return {};
+  }
+  for (const [key, entry] of entries) {
+    if (!PROPERTY_KEY.test(key)) problems.push(`${keyLabel(key)} : keys must be UPPER_CASE, up to 64 characters`);
+    else if (typeof entry === 'string' || typeof entry === 'number' || typeof entry === 'boolean') {
+      const text = String(entry);
+      if (text.length > PROPERTY_VALUE_MAX) problems.push(`property.${key} : must be shorter than or equal to ${PROPERTY_VALUE_MAX} characters`);
+      else property[key] = text;
+    } else problems.push(`property.${key} : must be a string, number or boolean`);
   }
   return property;
+}
+
+/** A key too long to repeat whole in an error message is shortened. */
+function keyLabel(key: string): string {
+  return `property.${key.length > 64 ? `${key.slice(0, 64)}…` : key}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -5,6 +5,10 @@ import { isCarrierStatus } from './tracking-progress';
 import type { TrackingUpdate } from './tracking-update';
 
 const MAX_EVENTS = 250;
+/** The longest value of each text field of a tracking event (docs/limits.md); longer → 400. */
+export const TRACKING_FIELD_MAX: Readonly<Record<string, number>> = {
+  tracking_no: 100, status: 50, carrier_status: 100, carrier_status_description: 1000, location: 255, date: 35, event_id: 250,
+};
 
 /** Parses `{tracking_no, status, carrier_status, carrier_status_description, location, date, event_id}` (or an array of them). */
 export function parseTrackingEvents(
@@ -20,6 +24,9 @@ export function parseTrackingEvents(
       return undefined;
     }
     const e = entry as Record<string, unknown>;
+    for (const [key, max] of Object.entries(TRACKING_FIELD_MAX)) {
+      if (typeof e[key] === 'string' && (e[key] as string).length > max) problems.push(`${at}${key} : must be shorter than or equal to ${max} characters`);
+    }
     const text = (key: string) => (typeof e[key] === 'string' && e[key] !== '' ? (e[key] as string) : undefined);
     const trackingNo = text('tracking_no');
     if (!trackingNo) problems.push(`${at}tracking_no : must not be blank`);

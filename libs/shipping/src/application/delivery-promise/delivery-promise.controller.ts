@@ -1,14 +1,15 @@
 import { Body, Controller, HttpCode, Param, Post, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { IsISO8601 } from 'class-validator';
+import { IsISO8601, MaxLength } from 'class-validator';
 import { CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
+import { DATE_TIME_MAX } from '../shared/dto/common.dto';
 import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
 import { ShipmentHttp } from '../shared/shipment-http';
 import { normaliseDateTime } from '../shared/shipment-request.mapper';
 
 export class UpdateDeliveryPromiseDto {
   @ApiProperty({ format: 'date-time', description: 'the first promise is kept as original_promised_delivery_date' })
-  @IsISO8601() revised_promised_delivery_date!: string;
+  @IsISO8601() @MaxLength(DATE_TIME_MAX) revised_promised_delivery_date!: string;
 }
 
 @ApiTags('shipments')

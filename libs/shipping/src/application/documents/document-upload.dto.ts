@@ -1,5 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { DOCUMENT_MAX_BYTES } from './pdf-content';
+
+/** Base64 of the largest document accepted (4 characters per 3 bytes). */
+export const DOCUMENT_BASE64_MAX = Math.ceil(DOCUMENT_MAX_BYTES / 3) * 4;
 
 export class DocumentUploadDto {
   @ApiPropertyOptional({ description: 'a document setting’s id (this or document_name)' })
@@ -9,10 +13,10 @@ export class DocumentUploadDto {
   @IsOptional() @IsString() @MaxLength(250) document_name?: string;
 
   @ApiProperty({ description: 'the PDF, Base64-encoded' })
-  @IsOptional() @IsString() content_base64?: string;
+  @IsOptional() @IsString() @MaxLength(DOCUMENT_BASE64_MAX) content_base64?: string;
 }
 
 export class DocumentReplaceDto {
   @ApiProperty({ description: 'the new PDF content, Base64-encoded' })
-  @IsOptional() @IsString() content_base64?: string;
+  @IsOptional() @IsString() @MaxLength(DOCUMENT_BASE64_MAX) content_base64?: string;
 }

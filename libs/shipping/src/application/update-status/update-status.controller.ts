@@ -1,8 +1,9 @@
 import { Body, Controller, HttpCode, Param, Post, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, MaxLength } from 'class-validator';
 import { CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '../../domain/shipment';
+import { DATE_TIME_MAX } from '../shared/dto/common.dto';
 import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
 import { ShipmentHttp } from '../shared/shipment-http';
 import { normaliseDateTime } from '../shared/shipment-request.mapper';
@@ -10,7 +11,7 @@ import { normaliseDateTime } from '../shared/shipment-request.mapper';
 export class UpdateStatusDto {
   @ApiProperty({ enum: SHIPMENT_STATUSES })
   @IsIn(SHIPMENT_STATUSES as unknown as string[], { message: 'must be a shipment status' }) new_status!: ShipmentStatus;
-  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() update_date?: string;
+  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() @MaxLength(DATE_TIME_MAX) update_date?: string;
 }
 
 @ApiTags('shipments')

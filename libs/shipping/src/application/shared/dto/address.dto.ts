@@ -1,32 +1,36 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsNumber, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { DESCRIPTION_MAX, REFERENCE_MAX } from './common.dto';
+import {
+  ADDRESS_LINE_MAX, CODE_MAX, EMAIL_MAX, NAME_MAX, PHONE_MAX, PLACE_MAX, POSTCODE_MAX, REFERENCE_MAX,
+} from './common.dto';
+
+export const REGISTRATION_NUMBERS_MAX = 50;
 
 export class RegistrationNumberDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() type_code?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() value?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() issuer_country_code?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(CODE_MAX) type_code?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(REFERENCE_MAX) value?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(CODE_MAX) issuer_country_code?: string;
 }
 
 /** pickup, dropoff and the customs parties (which add company_name and registration_numbers). */
 export class AddressDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(REFERENCE_MAX) partner_location_id?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(REFERENCE_MAX) partner_location_code?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) contact_name?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) company_name?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(REFERENCE_MAX) contact_phone?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(REFERENCE_MAX) contact_email?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) address1?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) address2?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() area?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() city?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() state?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() postcode?: string;
-  @ApiPropertyOptional({ example: 'AE' }) @IsOptional() @IsString() country?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(NAME_MAX) contact_name?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(NAME_MAX) company_name?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(PHONE_MAX) contact_phone?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(EMAIL_MAX) contact_email?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(ADDRESS_LINE_MAX) address1?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(ADDRESS_LINE_MAX) address2?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(PLACE_MAX) area?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(PLACE_MAX) city?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(PLACE_MAX) state?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(POSTCODE_MAX) postcode?: string;
+  @ApiPropertyOptional({ example: 'AE' }) @IsOptional() @IsString() @MaxLength(CODE_MAX) country?: string;
   @ApiPropertyOptional({ type: [Number], example: [25.2, 55.27] }) @IsOptional() @IsArray() @IsNumber({}, { each: true }) coords?: number[];
-  @ApiPropertyOptional() @IsOptional() @IsString() three_words_address?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(PLACE_MAX) three_words_address?: string;
   @ApiPropertyOptional({ type: [RegistrationNumberDto] })
-  @IsOptional() @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => RegistrationNumberDto)
+  @IsOptional() @IsArray() @ArrayMaxSize(REGISTRATION_NUMBERS_MAX) @ValidateNested({ each: true }) @Type(() => RegistrationNumberDto)
   registration_numbers?: RegistrationNumberDto[];
 }

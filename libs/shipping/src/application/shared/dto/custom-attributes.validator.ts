@@ -1,5 +1,11 @@
 import { registerDecorator, type ValidationOptions } from 'class-validator';
 
+/** Bounds of `custom_attributes` (docs/limits.md). */
+export const CUSTOM_ATTRIBUTES_MAX = 100;
+export const CUSTOM_ATTRIBUTE_NAME_MAX = 100;
+export const CUSTOM_ATTRIBUTE_VALUES_MAX = 50;
+export const CUSTOM_ATTRIBUTE_VALUE_MAX = 1000;
+
 /** `{name: ["value", ...]}`; with `allowNull`, `null` (remove the attribute) is accepted as a value. */
 export function IsCustomAttributes(allowNull: boolean, options?: ValidationOptions): PropertyDecorator {
   return (target: object, propertyName: string | symbol) => {
@@ -7,12 +13,18 @@ export function IsCustomAttributes(allowNull: boolean, options?: ValidationOptio
       name: 'isCustomAttributes',
       target: target.constructor,
       propertyName: String(propertyName),
-      options: { message: 'must map attribute names to arrays of strings', ...options },
+      options: {
+        message: `must map at most ${CUSTOM_ATTRIBUTES_MAX} attribute names (up to ${CUSTOM_ATTRIBUTE_NAME_MAX} characters) to arrays of `
+          + `at most ${CUSTOM_ATTRIBUTE_VALUES_MAX} strings of up to ${CUSTOM_ATTRIBUTE_VALUE_MAX} characters`,
+        ...options,
+      },
       validator: {
         validate(value: unknown): boolean {
           if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-          return Object.values(value).every((entry) =>
-            (allowNull && entry === null) || (Array.isArray(entry) && entry.every((item) => typeof item === 'string')));
+          const entries = Object.entries(value);
+          return entries.length <= CUSTOM_ATTRIBUTES_MAX && entries.every(([name, entry]) => name.length <= CUSTOM_ATTRIBUTE_NAME_MAX
+            && ((allowNull && entry === null) || (Array.isArray(entry) && entry.length <= CUSTOM_ATTRIBUTE_VALUES_MAX
+              && entry.every((item) => typeof item === 'string' && item.length <= CUSTOM_ATTRIBUTE_VALUE_MAX))));
         },
       },
     });

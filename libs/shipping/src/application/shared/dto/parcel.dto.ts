@@ -1,15 +1,18 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, MaxLength, ValidateNested,
+  ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested,
 } from 'class-validator';
-import { DESCRIPTION_MAX, DimensionDto, MoneyDto, REFERENCE_MAX, WeightDto } from './common.dto';
+import {
+  CODE_MAX, DESCRIPTION_MAX, DimensionDto, HS_CODE_MAX, MoneyDto, QUANTITY_MAX, REFERENCE_MAX, URL_MAX, WeightDto,
+} from './common.dto';
 
+/** Items, parcels, parcel items, packages and other references (where-the-spec-is-silent.md: more than 250 → 400). */
 export const LIST_MAX = 250;
 
 export class ParcelItemDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(REFERENCE_MAX) sku?: string;
-  @ApiPropertyOptional() @IsOptional() @IsInt() quantity?: number;
+  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(QUANTITY_MAX) quantity?: number;
 }
 
 export class ParcelDto {
@@ -25,28 +28,28 @@ export class ParcelDto {
 }
 
 export class BatteryDto {
-  @ApiPropertyOptional({ example: 'lithium_ion' }) @IsOptional() @IsString() material_type?: string;
-  @ApiPropertyOptional({ example: 'contained_in_equipment' }) @IsOptional() @IsString() packing_type?: string;
+  @ApiPropertyOptional({ example: 'lithium_ion' }) @IsOptional() @IsString() @MaxLength(CODE_MAX) material_type?: string;
+  @ApiPropertyOptional({ example: 'contained_in_equipment' }) @IsOptional() @IsString() @MaxLength(CODE_MAX) packing_type?: string;
 }
 
 export class ItemDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(REFERENCE_MAX) sku?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) description?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(REFERENCE_MAX) barcode?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) image_link?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() origin_country?: string;
-  @ApiPropertyOptional() @IsOptional() @IsInt() quantity?: number;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(URL_MAX) image_link?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(CODE_MAX) origin_country?: string;
+  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(QUANTITY_MAX) quantity?: number;
   @ApiPropertyOptional({ type: MoneyDto }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) price?: MoneyDto;
   @ApiPropertyOptional({ type: MoneyDto }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) cost?: MoneyDto;
   @ApiPropertyOptional({ type: WeightDto }) @IsOptional() @ValidateNested() @Type(() => WeightDto) weight?: WeightDto;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() dangerous_goods?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsString() hs_code?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(HS_CODE_MAX) hs_code?: string;
   @ApiPropertyOptional({ type: BatteryDto }) @IsOptional() @ValidateNested() @Type(() => BatteryDto) battery?: BatteryDto;
 }
 
 export class FreightPackageDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(REFERENCE_MAX) package_reference?: string;
-  @ApiPropertyOptional({ example: 'pallet' }) @IsOptional() @IsString() type?: string;
+  @ApiPropertyOptional({ example: 'pallet' }) @IsOptional() @IsString() @MaxLength(CODE_MAX) type?: string;
   @ApiPropertyOptional({ type: WeightDto }) @IsOptional() @ValidateNested() @Type(() => WeightDto) weight?: WeightDto;
   @ApiPropertyOptional({ type: DimensionDto }) @IsOptional() @ValidateNested() @Type(() => DimensionDto) dimension?: DimensionDto;
   @ApiPropertyOptional({ description: 'package_reference of the containing package' })

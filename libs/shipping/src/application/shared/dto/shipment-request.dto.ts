@@ -5,7 +5,9 @@ import {
   Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested,
 } from 'class-validator';
 import { AddressDto } from './address.dto';
-import { CarrierAccountRequestDto, DATE_ONLY, DESCRIPTION_MAX, MoneyDto, PaymentDto, PreBookingInfoDto, REFERENCE_MAX, SourceDto } from './common.dto';
+import {
+  CarrierAccountRequestDto, CODE_MAX, DATE_ONLY, DATE_TIME_MAX, DESCRIPTION_MAX, MoneyDto, PaymentDto, PreBookingInfoDto, REFERENCE_MAX, SourceDto,
+} from './common.dto';
 import { IsCustomAttributes } from './custom-attributes.validator';
 import { FreightDto, ItemDto, LIST_MAX, ParcelDto } from './parcel.dto';
 
@@ -20,19 +22,19 @@ export class ReferencesDto {
 }
 
 export class ScheduleDto {
-  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() scheduled_from?: string;
-  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() scheduled_to?: string;
+  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() @MaxLength(DATE_TIME_MAX) scheduled_from?: string;
+  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() @MaxLength(DATE_TIME_MAX) scheduled_to?: string;
   @ApiPropertyOptional({ format: 'date', example: '2026-12-01' })
-  @IsOptional() @Matches(DATE_ONLY, { message: 'must be a date YYYY-MM-DD' }) scheduled_date?: string;
+  @IsOptional() @IsString() @Matches(DATE_ONLY, { message: 'must be a date YYYY-MM-DD' }) @MaxLength(DATE_TIME_MAX) scheduled_date?: string;
 }
 
 export class DeliveryDto extends ScheduleDto {
-  @ApiPropertyOptional({ example: 'STANDARD' }) @IsOptional() @IsString() delivery_type?: string;
+  @ApiPropertyOptional({ example: 'STANDARD' }) @IsOptional() @IsString() @MaxLength(CODE_MAX) delivery_type?: string;
 }
 
 export class CustomsDto {
   @ApiPropertyOptional({ type: MoneyDto }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) declared_value?: MoneyDto;
-  @ApiPropertyOptional({ example: 'DAP' }) @IsOptional() @IsString() incoterms?: string;
+  @ApiPropertyOptional({ example: 'DAP' }) @IsOptional() @IsString() @MaxLength(CODE_MAX) incoterms?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) declaration_statement?: string;
   @ApiPropertyOptional({ type: AddressDto }) @IsOptional() @ValidateNested() @Type(() => AddressDto) seller?: AddressDto;
   @ApiPropertyOptional({ type: AddressDto }) @IsOptional() @ValidateNested() @Type(() => AddressDto) buyer?: AddressDto;
@@ -52,7 +54,7 @@ export class ShipmentRequestDto {
   @ApiPropertyOptional({ description: 'mandatory on create' })
   @IsOptional() @IsString() @IsNotEmpty({ message: 'must not be blank' }) @MaxLength(REFERENCE_MAX) merchant?: string;
   @ApiPropertyOptional({ enum: ['FORWARD', 'REVERSE'] }) @IsOptional() @IsIn(['FORWARD', 'REVERSE']) entity_type?: 'FORWARD' | 'REVERSE';
-  @ApiPropertyOptional() @IsOptional() @IsString() order_type?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(CODE_MAX) order_type?: string;
   @ApiPropertyOptional({ type: ReferencesDto }) @IsOptional() @ValidateNested() @Type(() => ReferencesDto) references?: ReferencesDto;
   @ApiPropertyOptional({ type: SourceDto }) @IsOptional() @ValidateNested() @Type(() => SourceDto) source?: SourceDto;
   @ApiPropertyOptional({ type: CarrierAccountRequestDto })
@@ -74,8 +76,8 @@ export class ShipmentRequestDto {
   @ApiPropertyOptional({ description: 'attribute name → values; in a partial update null removes one', example: { gift_note: ['Hi'] } })
   @IsOptional() @IsCustomAttributes(true) custom_attributes?: Record<string, string[] | null>;
   @ApiPropertyOptional({ example: 'en' }) @IsOptional() @IsString() @MaxLength(16) language?: string;
-  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() order_date?: string;
-  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() estimated_process_date?: string;
+  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() @MaxLength(DATE_TIME_MAX) order_date?: string;
+  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() @MaxLength(DATE_TIME_MAX) estimated_process_date?: string;
 
   // Answered by the service: accepted so a client may send back the shipment it read (reprocess's older
   // form sends "the entire shipment"), and ignored.
