@@ -48,7 +48,7 @@ describe('the carrier side of cancel, ready-to-ship, reassign and documents', ()
     const draft = await call('POST', '/shipments?draft=true', bookableShipmentRequest(tenant.merchants[0]!, { carrier_account: { carrier_id: account.carrier_account_id } }));
     await call('POST', `/shipments/${draft.body.shipment_id}/documents`, { document_id: invoice.document_id, content_base64: pdf('early') });
     await app.waitUntilCaughtUp();
-    expect((await read(draft.body.shipment_id)).documents[0].carrier_upload_status).toBeUndefined();
+    expect((await read(draft.body.shipment_id)).documents[0].carrier_upload_status).toBeNull();
     expect((await call('POST', `/shipments/${draft.body.shipment_id}/confirm`, {})).status).toBe(200);
     await app.waitUntilCaughtUp();
     const shipment = await read(draft.body.shipment_id);
@@ -84,7 +84,7 @@ describe('the carrier side of cancel, ready-to-ship, reassign and documents', ()
     expect((await call('POST', `/shipments/${shipment.shipment_id}/cancel`, {})).status).toBe(200);
     await app.waitUntilCaughtUp();
     const after = await read(shipment.shipment_id);
-    expect(after.documents[0].carrier_upload_status).toBeUndefined();
+    expect(after.documents[0].carrier_upload_status).toBeNull();
     expect(after.post_shipping_info.status).toBe('cancelled');
     expect((await sandboxRows(shipment.shipment_id)).map((r) => r.status)).toEqual(['booked']);
   });

@@ -64,4 +64,63 @@ describe('shipping conformance over HTTPS', () => {
       expect((await api.create(shipmentRequest(added), '?draft=true')).status).toBe(200);
     });
   });
+
+  describe('one shape for carrier_account, documents with their upload status', () => {
+    const pdf = Buffer.from('%PDF-1.4\n% invoice\n%%EOF\n').toString('base64');
+
+    it('a draft naming an account by id shows all three fields, null where not known yet; none → {}', async () => {
+      const named = await api.create(shipmentRequest(merchant, { carrier_account: { carrier_id: 'ACC-LATER' } }), '?draft=true');
+      expect(named.body.carrier_account).toEqual({ carrier: null, carrier_id: 'ACC-LATER', carrier_account_name: null });
+      const byName = await api.create(shipmentRequest(merchant, { carrier_account: { carrier_account_name: 'Main' } }), '?draft=true');
+      expect(byName.body.carrier_account).toEqual({ carrier: null, carrier_id: null, carrier_account_name: 'Main' });
+      expect((await api.create(shipmentRequest(merchant), '?draft=true')).body.carrier_account).toEqual({});
+    });
+
+    it('a prebooked shipment shows its carrier and null (not "") for the account it has none of', async () => {
+      const prebooked = await api.create(shipmentRequest(merchant, { pre_booked: true, pre_booking_info: { input_carrier: 'DHL', carrier_tracking_no: 'JD0001' } }));
+      expect(prebooked.body.carrier_account).toEqual({ carrier: 'DHL', carrier_id: null, carrier_account_name: null });
+      expect((await api.get(prebooked.body.shipment_id)).body.carrier_account).toEqual({ carrier: 'DHL', carrier_id: null, carrier_account_name: null });
+    });
+
+    it('a confirmed shipment shows the assigned account with every field', async () => {
+      const confirmed = await api.create(shipmentRequest(merchant));
+      expect(confirmed.body.carrier_account).toEqual({ carrier: 'SANDBOX', carrier_id: expect.any(String), carrier_account_name: expect.any(String) });
+    });
+
+    it('the document upload answer carries carrier_upload_status (null: stored only, no carrier upload started)', async () => {
+      const setting = (await api.call('POST', '/document-settings', { document_name: `Invoice ${randomUUID().slice(0, 6)}` })).body;
+      const draft = await api.create(shipmentRequest(merchant), '?draft=true');
+      const uploaded = await api.call('POST', `/shipments/${draft.body.shipment_id}/documents`, { document_id: setting.document_id, content_base64: pdf });
+      expect(uploaded.status).toBe(200);
+      expect(uploaded.body.documents).toEqual([{ document_id: setting.document_id, document_name: setting.document_name, carrier_upload_status: null }]);
+    });
+  });
+});
+
+describe('shipping conformance with the worker running (bookings, labels)', () => {
+  let app: TestApp;
+  let tenant: TestTenant;
+  let api: ShipmentClient;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    tenant = await app.createTenant();
+    api = shipmentClient(app, tenant);
+    await createCarrierAccount(app, tenant);
+  });
+  afterAll(() => app?.close());
+
+  it('a booked shipment lists its label documents under post_shipping_info.documents', async () => {
+    const created = await api.create(shipmentRequest(tenant.merchants[0]!));
+    await app.waitUntilCaughtUp();
+    const booked = (await api.get(created.body.shipment_id)).body;
+    expect(booked.post_shipping_info.status).toBe('booked');
+    const info = booked.post_shipping_info;
+    expect(info.documents).toEqual(expect.arrayContaining([
+      { name: 'shipping_label', type: 'LABEL', source: 'shipledger', format: 'PDF', url: info.service_pdf_label_url },
+      { name: 'shipping_label', type: 'LABEL', source: 'shipledger', format: 'ZPL', url: info.service_zpl_label_url },
+    ]));
+    expect(info.documents.every((document: { url: string }) => typeof document.url === 'string' && document.url.length > 0)).toBe(true);
+    expect(created.body.post_shipping_info.documents).toEqual([]);
+  });
 });

@@ -45,8 +45,8 @@ describe('document settings and shipment documents over HTTPS', () => {
     expect(byId.status).toBe(200);
     const byName = await upload(shipment.shipment_id, { document_name: 'packing LIST', content_base64: pdf('packing') });
     expect(byName.body.documents).toEqual([
-      { document_id: invoice.document_id, document_name: 'Commercial invoice' },
-      { document_id: packing.document_id, document_name: 'Packing list' },
+      { document_id: invoice.document_id, document_name: 'Commercial invoice', carrier_upload_status: null },
+      { document_id: packing.document_id, document_name: 'Packing list', carrier_upload_status: null },
     ]);
     const contents = new ShipmentDocumentContents(app.database, app.eventStore);
     expect((await contents.read(tenant.tenantId, shipment.shipment_id, invoice.document_id))?.toString()).toContain('% invoice');

@@ -192,7 +192,7 @@ describe('shipment commands over HTTPS: confirm, cancel, reprocess, reassign, re
 
     it('a draft shows the carrier account its request names until one is assigned', async () => {
       const shipment = await draft({ carrier_account: { carrier_id: account.carrier_account_id } });
-      expect(shipment.carrier_account).toEqual({ carrier_id: account.carrier_account_id });
+      expect(shipment.carrier_account).toEqual({ carrier: null, carrier_id: account.carrier_account_id, carrier_account_name: null });
       const confirmed = await post(shipment.shipment_id, 'confirm');
       expect(confirmed.body.carrier_account).toEqual({
         carrier: 'SANDBOX', carrier_id: account.carrier_account_id, carrier_account_name: account.carrier_account_name,

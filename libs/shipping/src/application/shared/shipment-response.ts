@@ -1,4 +1,4 @@
-import type { ShipmentState } from '../../domain/shipment';
+import type { LabelUrls, ShipmentState } from '../../domain/shipment';
 
 /**
  * The shipment as the API shows it: the request fields in snake_case, the service's dates, the
@@ -38,7 +38,7 @@ export function toShipmentResponse(state: ShipmentState): Record<string, unknown
     documents: state.documents.map((doc) => compact({
       document_id: doc.document_id,
       document_name: doc.document_name,
-      carrier_upload_status: doc.carrier_upload_status,
+      carrier_upload_status: doc.carrier_upload_status ?? null,
       message: doc.message,
     })),
     post_shipping_info: compact({
@@ -51,15 +51,42 @@ export function toShipmentResponse(state: ShipmentState): Record<string, unknown
       ...state.tracking,
       parcel_tracking_numbers: state.parcel_tracking_numbers,
       failed_delivery_attempts: state.failed_delivery_attempts,
+      documents: labelDocuments(state.labels),
     }),
   });
 }
 
-/** The assigned account; before any assignment, the account the request names (as given); else `{}`. */
-function carrierAccountOf(state: ShipmentState): Record<string, string> {
-  if (state.carrier_account) return { ...state.carrier_account };
-  const requested = state.content.carrier_account;
-  return requested ? compact({ ...requested }) as Record<string, string> : {};
+type CarrierAccountView = { carrier: string | null; carrier_id: string | null; carrier_account_name: string | null } | Record<string, never>;
+
+/**
+ * Always `{carrier, carrier_id, carrier_account_name}`, `null` where a value is not known (a prebooked
+ * shipment has a carrier but no account; a draft names its account by id or by name only), or `{}`
+ * when no account is assigned or named.
+ */
+function carrierAccountOf(state: ShipmentState): CarrierAccountView {
+  const account: { carrier?: string; carrier_id?: string; carrier_account_name?: string } | undefined =
+    state.carrier_account ?? state.content.carrier_account;
+  if (!account) return {};
+  const view = {
+    carrier: account.carrier || null,
+    carrier_id: account.carrier_id || null,
+    carrier_account_name: account.carrier_account_name || null,
+  };
+  return view.carrier || view.carrier_id || view.carrier_account_name ? view : {};
+}
+
+const LABEL_DOCUMENTS: ReadonlyArray<{ field: keyof LabelUrls; name: string; source: string; format: string }> = [
+  { field: 'carrier_pdf_label_url', name: 'carrier_label', source: 'CARRIER', format: 'PDF' },
+  { field: 'service_pdf_label_url', name: 'shipping_label', source: 'shipledger', format: 'PDF' },
+  { field: 'service_zpl_label_url', name: 'shipping_label', source: 'shipledger', format: 'ZPL' },
+];
+
+/** post_shipping_info.documents: the labels a booking produced, as `{name, type, source, format, url}`. */
+function labelDocuments(labels: LabelUrls): Array<Record<string, string>> {
+  return LABEL_DOCUMENTS.flatMap(({ field, name, source, format }) => {
+    const url = labels[field];
+    return url ? [{ name, type: 'LABEL', source, format, url }] : [];
+  });
 }
 
 function compact(record: Record<string, unknown>): Record<string, unknown> {
