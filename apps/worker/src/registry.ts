@@ -6,6 +6,7 @@ import { shipmentListProjector } from '@shipledger/shipping';
 import { carrierReactors } from '@shipledger/carriers';
 import { configurationLookupsProjector } from '@shipledger/configuration';
 import { orderListProjector } from '@shipledger/ordering';
+import { REPORTING_PROJECTORS } from '@shipledger/reporting';
 
 /**
  * Every read model and process manager the worker runs. Add yours with one line in the list below
@@ -17,6 +18,7 @@ export function allProjectors(): Projector[] {
     shipmentListProjector,
     configurationLookupsProjector,
     orderListProjector,
+    ...REPORTING_PROJECTORS,
   ];
 }
 

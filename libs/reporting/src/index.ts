@@ -1,0 +1,2 @@
+export { REPORTING_PROJECTORS } from './read-models';
+export type { ReportFilter } from './read-models';

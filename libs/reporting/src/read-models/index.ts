@@ -1,0 +1,22 @@
+import type { Projector } from '@shipledger/projections';
+import { bookingOutcomesProjector } from './booking-outcomes/booking-outcomes.projector';
+import { exceptionsProjector } from './exceptions/exceptions.projector';
+import { leadTimesProjector } from './lead-times/lead-times.projector';
+import { onTimeProjector } from './on-time/on-time.projector';
+import { shipmentsPerDayProjector } from './shipments-per-day/shipments-per-day.projector';
+
+/** Every reporting view's projector; the worker registry lists them. */
+export const REPORTING_PROJECTORS: readonly Projector[] = [
+  shipmentsPerDayProjector,
+  bookingOutcomesProjector,
+  leadTimesProjector,
+  onTimeProjector,
+  exceptionsProjector,
+];
+
+export { shipmentsPerDay, type ShipmentsPerDayRow } from './shipments-per-day/shipments-per-day.queries';
+export { bookingOutcomes, type BookingOutcomesRow } from './booking-outcomes/booking-outcomes.queries';
+export { leadTimes, type LeadTimesRow } from './lead-times/lead-times.queries';
+export { onTime, type OnTimeRow } from './on-time/on-time.queries';
+export { exceptions, type ExceptionsReport } from './exceptions/exceptions.queries';
+export type { ReportFilter } from './report-filter';

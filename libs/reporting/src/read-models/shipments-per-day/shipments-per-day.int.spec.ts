@@ -1,0 +1,55 @@
+import type { Database } from '@shipledger/database';
+import { applyAll, freshDatabase, migrateProjector } from '../../../../../test/shipping/read-models/read-model-database';
+import { reportScenario, viewTables } from '../../../../../test/reporting/report-scenario';
+import { applyInBatches, filterFor } from '../report-spec-support';
+import { shipmentsPerDayProjector } from './shipments-per-day.projector';
+import { shipmentsPerDay } from './shipments-per-day.queries';
+
+describe.each(['pglite', 'postgres'] as const)('shipments-per-day view on %s', (kind) => {
+  let database: Database;
+  const scenario = reportScenario();
+  const tenant = scenario.log.tenantId;
+
+  beforeAll(async () => {
+    database = await freshDatabase(kind);
+    await migrateProjector(database.kysely, shipmentsPerDayProjector);
+    await applyInBatches(database.kysely, shipmentsPerDayProjector, scenario.events, 7);
+  });
+  afterAll(async () => database?.close());
+
+  it('leaves the same rows when the events are applied again, one by one', async () => {
+    const first = await viewTables(database.kysely, shipmentsPerDayProjector);
+    await applyAll(database.kysely, shipmentsPerDayProjector, scenario.events);
+    expect(await viewTables(database.kysely, shipmentsPerDayProjector)).toEqual(first);
+  });
+
+  it('counts the stages reached per UTC day and current carrier account', async () => {
+    const rows = await shipmentsPerDay(database.kysely, filterFor(tenant));
+    const pick = ({ date, carrier_account_id, created, booked, shipped, delivered }: (typeof rows)[number]) =>
+      ({ date, carrier_account_id, created, booked, shipped, delivered });
+    expect(rows.map(pick)).toEqual([
+      { date: '2026-11-01', carrier_account_id: 'ca-1', created: 2, booked: 2, shipped: 1, delivered: 0 },
+      { date: '2026-11-02', carrier_account_id: 'ca-1', created: 0, booked: 0, shipped: 1, delivered: 0 },
+      // b moved to ca-2, so its creation counts there; c is still pending.
+      { date: '2026-11-02', carrier_account_id: 'ca-2', created: 2, booked: 1, shipped: 1, delivered: 0 },
+      { date: '2026-11-03', carrier_account_id: 'ca-1', created: 0, booked: 0, shipped: 0, delivered: 2 },
+    ]);
+    expect(rows[0]?.carrier_account_name).toBe('Sandbox one');
+  });
+
+  it('reads the days in the time zone asked for', async () => {
+    const tokyo = await shipmentsPerDay(database.kysely, filterFor(tenant, { timeZone: 'Asia/Tokyo', from: '2026-11-02', to: '2026-11-02' }));
+    // a was created at 22:30 UTC on 1 Nov: 07:30 on 2 Nov in Tokyo; d (08:00 UTC) is still 1 Nov there.
+    expect(tokyo.find((r) => r.carrier_account_id === 'ca-1')).toMatchObject({ date: '2026-11-02', created: 1, booked: 1 });
+  });
+
+  it('filters by merchant, carrier account and range, and never shows another tenant', async () => {
+    const shop2 = await shipmentsPerDay(database.kysely, filterFor(tenant, { merchants: ['SHOP2'] }));
+    expect(shop2.reduce((sum, r) => sum + r.created, 0)).toBe(1);
+    const ca2 = await shipmentsPerDay(database.kysely, filterFor(tenant, { carrierAccounts: ['ca-2'] }));
+    expect(ca2.every((r) => r.carrier_account_id === 'ca-2')).toBe(true);
+    expect(await shipmentsPerDay(database.kysely, filterFor(tenant, { from: '2026-11-05', to: '2026-11-30' }))).toEqual([]);
+    const other = await shipmentsPerDay(database.kysely, filterFor(scenario.other.tenantId));
+    expect(other).toEqual([expect.objectContaining({ date: '2026-11-02', carrier_account_id: null, created: 1 })]);
+  });
+});

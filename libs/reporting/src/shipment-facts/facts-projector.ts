@@ -1,0 +1,138 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { Projector } from '@shipledger/projections';
+import type { RecordedEvent } from '@shipledger/event-store';
+import { SHIPMENT_EVENT_TYPES } from '@shipledger/shipping';
+import { evolveFacts, type ShipmentFacts } from './shipment-facts';
+
+/** Shipments per set of statements: bounds the size of one statement's JSON and arrays. */
+const SHIPMENTS_PER_WRITE = 1000;
+
+/**
+ * A reporting view: rows derived from each shipment's facts alone. The view names its table, the
+ * table's columns (besides tenant_id and shipment_id) with their SQL types, the migrations creating
+ * it, and `rowsOf` — the rows a shipment with these facts contributes (none, one or several).
+ */
+export interface FactsView {
+  name: string;
+  version: number;
+  table: string;
+  columns: Readonly<Record<string, string>>;
+  migrations: Record<string, Migration>;
+  rowsOf(facts: ShipmentFacts): Record<string, unknown>[];
+}
+
+/**
+ * A projector for a reporting view. Its schema holds `shipment_facts` (each shipment's folded facts
+ * and the stream revision they include) beside the view's table. A batch costs at most four statements
+ * per thousand shipments: read the stored facts of shipments whose stream started before the batch,
+ * fold the new events in memory, upsert the facts, and replace the written shipments' view rows.
+ */
+export function factsProjector(view: FactsView): Projector {
+  const apply = (db: Kysely<any>, events: readonly RecordedEvent[]) => applyFacts(db, view, events);
+  return {
+    name: view.name,
+    version: view.version,
+    handles: SHIPMENT_EVENT_TYPES,
+    migrations: { '0000_shipment_facts': FACTS_MIGRATION, ...view.migrations },
+    apply: (db, event) => apply(db, [event]),
+    applyBatch: apply,
+  };
+}
+
+const FACTS_MIGRATION: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.createTable('shipment_facts')
+      .addColumn('tenant_id', 'text', (c) => c.notNull())
+      .addColumn('shipment_id', 'text', (c) => c.notNull())
+      .addColumn('revision', 'integer', (c) => c.notNull())
+      .addColumn('facts', 'jsonb', (c) => c.notNull())
+      .addPrimaryKeyConstraint('shipment_facts_pk', ['tenant_id', 'shipment_id'])
+      .execute();
+  },
+};
+
+interface ShipmentGroup {
+  tenantId: string;
+  shipmentId: string;
+  events: RecordedEvent[];
+}
+
+interface FactsWrite {
+  tenant_id: string;
+  shipment_id: string;
+  revision: number;
+  facts: ShipmentFacts;
+}
+
+async function applyFacts(db: Kysely<any>, view: FactsView, events: readonly RecordedEvent[]): Promise<void> {
+  const groups = new Map<string, ShipmentGroup>();
+  for (const event of events) {
+    const key = `${event.metadata.tenantId}\u0000${event.streamId}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { tenantId: event.metadata.tenantId, shipmentId: event.streamId.slice('shipment-'.length), events: [] }));
+    group.events.push(event);
+  }
+  const all = [...groups.values()];
+  for (let start = 0; start < all.length; start += SHIPMENTS_PER_WRITE) {
+    await applyToShipments(db, view, all.slice(start, start + SHIPMENTS_PER_WRITE));
+  }
+}
+
+async function applyToShipments(db: Kysely<any>, view: FactsView, shipments: readonly ShipmentGroup[]): Promise<void> {
+  // A stream starting in this batch needs no stored row: a stored one would hold a prefix of the same
+  // fold, and the upsert's revision guard turns such a replay into a no-op.
+  const stored = await selectFacts(db, shipments.filter((s) => s.events[0]!.revision !== 0));
+  const writes: FactsWrite[] = [];
+  for (const { tenantId, shipmentId, events } of shipments) {
+    const before = stored.get(`${tenantId}\u0000${shipmentId}`);
+    let facts = before?.facts;
+    let revision = before?.revision ?? -1;
+    for (const event of events) {
+      if (event.revision <= revision) continue;
+      facts = evolveFacts(facts, event) ?? facts;
+      revision = event.revision;
+    }
+    if (facts && revision !== (before?.revision ?? -1)) writes.push({ tenant_id: tenantId, shipment_id: shipmentId, revision, facts });
+  }
+  if (writes.length === 0) return;
+
+  // Invariant: facts only move forward — the update applies only where the stored revision is below the
+  // new one, so a replayed batch writes nothing, and only the shipments written here get new rows. The
+  // caller holds the projector's checkpoint lock (one writer per schema), so the facts read above are
+  // still the stored ones.
+  const written = await db.insertInto('shipment_facts')
+    .columns(['tenant_id', 'shipment_id', 'revision', 'facts'])
+    .expression(sql`select * from jsonb_to_recordset(${JSON.stringify(writes)}::text::jsonb)
+      as r(tenant_id text, shipment_id text, revision integer, facts jsonb)`)
+    .onConflict((oc) => oc.columns(['tenant_id', 'shipment_id'])
+      .doUpdateSet((eb) => ({ revision: eb.ref('excluded.revision'), facts: eb.ref('excluded.facts') }))
+      .where((eb) => eb(sql.ref('shipment_facts.revision'), '<', eb.ref('excluded.revision'))))
+    .returning(['tenant_id', 'shipment_id'])
+    .execute();
+  if (written.length === 0) return;
+  const keys = new Set(written.map((row) => `${row.tenant_id}\u0000${row.shipment_id}`));
+  const replaced = writes.filter((w) => keys.has(`${w.tenant_id}\u0000${w.shipment_id}`));
+
+  await db.deleteFrom(view.table)
+    .where(sql<boolean>`(tenant_id, shipment_id) in (select * from unnest(
+      ${replaced.map((w) => w.tenant_id)}::text[], ${replaced.map((w) => w.shipment_id)}::text[]))`)
+    .execute();
+  const rows = replaced.flatMap((w) => view.rowsOf(w.facts).map((row) => ({ tenant_id: w.tenant_id, shipment_id: w.shipment_id, ...row })));
+  if (rows.length === 0) return;
+  const columns = ['tenant_id', 'shipment_id', ...Object.keys(view.columns)];
+  const definition = sql.raw(['tenant_id text', 'shipment_id text', ...Object.entries(view.columns).map(([c, t]) => `${c} ${t}`)].join(', '));
+  await db.insertInto(view.table).columns(columns)
+    .expression(sql`select * from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) as r(${definition})`)
+    .execute();
+}
+
+async function selectFacts(db: Kysely<any>, shipments: readonly ShipmentGroup[]): Promise<Map<string, { revision: number; facts: ShipmentFacts }>> {
+  const found = new Map<string, { revision: number; facts: ShipmentFacts }>();
+  if (shipments.length === 0) return found;
+  const rows = await db.selectFrom('shipment_facts').select(['tenant_id', 'shipment_id', 'revision', 'facts'])
+    .where(sql<boolean>`(tenant_id, shipment_id) in (select * from unnest(
+      ${shipments.map((s) => s.tenantId)}::text[], ${shipments.map((s) => s.shipmentId)}::text[]))`)
+    .execute();
+  for (const row of rows) found.set(`${row.tenant_id}\u0000${row.shipment_id}`, { revision: row.revision, facts: row.facts });
+  return found;
+}
