@@ -3,6 +3,7 @@ import { PlatformModule, type PlatformServices } from '@shipledger/platform';
 import { ShippingModule } from '@shipledger/shipping';
 import { CarriersModule } from '@shipledger/carriers';
 import { ConfigurationModule } from '@shipledger/configuration';
+import { ReportingModule } from '@shipledger/reporting';
 
 /**
  * The bounded contexts served by the API. Add yours with one line (import it at the top). They get
@@ -13,6 +14,7 @@ export const CONTEXT_MODULES: Array<Type | DynamicModule> = [
   ShippingModule,
   CarriersModule,
   ConfigurationModule,
+  ReportingModule,
 ];
 
 @Module({})

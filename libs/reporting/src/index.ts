@@ -1,2 +1,3 @@
 export { REPORTING_PROJECTORS } from './read-models';
 export type { ReportFilter } from './read-models';
+export { ReportingModule } from './reporting.module';

@@ -6,6 +6,8 @@ export const API_SCOPES = [
   'read:shipments', 'create:shipments', 'update:shipments',
   'read:orders', 'create:orders', 'update:orders',
   'read:configuration', 'create:configuration', 'update:configuration', 'delete:configuration',
+  // The reports and the dashboard's operations panel (GET /reports/*).
+  'read:reports',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 

@@ -1,0 +1,113 @@
+import { readModelSchema, rebuildProjector } from '@shipledger/projections';
+import { REPORTING_PROJECTORS } from '@shipledger/reporting';
+import { startTestApp, type TestApp, type TestTenant } from '@shipledger/testing';
+import { viewTables } from './report-scenario';
+import { runMixedWorkload, type WorkloadResult } from './report-workload';
+
+describe('reports over HTTPS after a mixed workload', () => {
+  let app: TestApp;
+  let tenant: TestTenant;
+  let workload: WorkloadResult;
+  const get = (path: string, headers: Record<string, string> = {}) => app.http.request('GET', path, { headers: { ...tenant.headers, ...headers } });
+  const today = new Date().toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    app = await startTestApp({ postgres: true });
+    tenant = await app.createTenant({ merchants: ['SHOP-A', 'SHOP-B'] });
+    workload = await runMixedWorkload(app, tenant);
+  });
+  afterAll(() => app?.close());
+
+  it('rebuilds every view from zero into the same tables as the live ones', async () => {
+    for (const projector of REPORTING_PROJECTORS) {
+      const live = await viewTables(app.database.kysely, projector);
+      expect(Object.values(live).flat().length).toBeGreaterThan(0);
+      const result = await rebuildProjector({ database: app.database, eventStore: app.eventStore, projector, batchSize: 7 });
+      expect(result.events).toBeGreaterThan(0);
+      expect(await viewTables(app.database.kysely, projector, readModelSchema(projector.name))).toEqual(live);
+    }
+  });
+
+  it('counts the shipments per day and account, and gives the same rows as CSV', async () => {
+    const range = `from=${addDays(today, -1)}&to=${addDays(today, 1)}`; // whatever midnight passes during the test
+    const json = await get(`/reports/shipments-per-day?${range}`);
+    expect(json.status).toBe(200);
+    expect(json.body.filter).toEqual({ from: addDays(today, -1), to: addDays(today, 1), time_zone: 'UTC', merchants: '*', carrier_accounts: [] });
+    const total = (key: string) => json.body.rows.reduce((sum: number, row: any) => sum + row[key], 0);
+    expect(total('created')).toBe(7);
+    expect(total('booked')).toBe(5); // all but the draft and the rejected one
+    expect(total('delivered')).toBeGreaterThanOrEqual(2);
+    const csv = await get(`/reports/shipments-per-day?${range}`, { accept: 'text/csv' });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.text.trim().split('\n');
+    expect(lines[0]).toBe('date,carrier_account_id,carrier_account_name,created,booked,shipped,delivered');
+    expect(lines).toHaveLength(json.body.rows.length + 1);
+  });
+
+  it('gives booking outcomes per account with the rejection code and the retry', async () => {
+    const { body } = await get('/reports/booking-outcomes');
+    const spare = body.rows.find((r: any) => r.carrier_account_id === workload.accounts.spare.carrier_account_id);
+    const main = body.rows.find((r: any) => r.carrier_account_id === workload.accounts.main.carrier_account_id);
+    expect(main).toMatchObject({ attempts: 4, booked: 3, failed: 1, retries: 0, error_codes: [{ code: expect.any(String), count: 1 }] });
+    expect(spare).toMatchObject({ attempts: 3, retries: 1, failed: 1 });
+  });
+
+  it('gives lead times, on-time and exceptions for the same shipments', async () => {
+    const lead = (await get('/reports/lead-times?merchant=SHOP-A')).body;
+    // The draft has no carrier yet: a row of its own.
+    expect(lead.rows).toEqual([
+      expect.objectContaining({ carrier: 'SANDBOX', pickup_city: 'Dubai', dropoff_city: 'Dubai', shipments: 4 }),
+      expect.objectContaining({ carrier: null, shipments: 1 }),
+    ]);
+    expect(lead.rows[0].stages.created_to_booked.count).toBe(4);
+    const onTime = (await get(`/reports/on-time?from=${addDays(today, -1)}&to=${addDays(today, 5)}`)).body;
+    expect(onTime.rows).toEqual([expect.objectContaining({ carrier: 'SANDBOX', promised: 3 })]);
+    const exceptions = (await get('/reports/exceptions?stuck_hours=1&as_of=2099-01-01T00:00:00Z')).body;
+    expect(exceptions.counts).toMatchObject({ failed_delivery_attempt: 2, returned: 1 });
+    expect(exceptions.thresholds).toEqual({ pending_minutes: 60, stuck_hours: 1 });
+  });
+
+  it('answers a bad filter with a 400 naming each field, and refuses clients without read:reports', async () => {
+    const bad = await get('/reports/lead-times?time_zone=Mars/Olympus&from=2026-02-30&limit=3');
+    expect(bad.status).toBe(400);
+    const fields = bad.body.errors.join(' ');
+    expect(fields).toMatch(/time_zone/);
+    expect(fields).toMatch(/limit/);
+    const backwards = await get('/reports/on-time?from=2026-05-02&to=2026-05-01');
+    expect(backwards.status).toBe(400);
+    expect(backwards.text).toMatch(/to must not be before from/);
+    const tooLong = await get('/reports/shipments-per-day?from=2024-01-01&to=2026-01-01');
+    expect(tooLong.status).toBe(400);
+    const range = await get('/reports/exceptions?pending_minutes=0');
+    expect(range.status).toBe(400);
+
+    const reader = await app.createTenant({ scopes: ['read:shipments'] });
+    const refused = await app.http.request('GET', '/reports/shipments-per-day', { headers: reader.headers });
+    expect(refused.status).toBe(403);
+  });
+
+  it('keeps a client limited to one merchant to that merchant', async () => {
+    const limited = await app.createTenant({ merchants: ['SHOP-C', 'SHOP-D'], clientMerchants: ['SHOP-C'] });
+    const outside = await app.http.request('GET', '/reports/lead-times?merchant=SHOP-D', { headers: limited.headers });
+    expect(outside.status).toBe(403);
+    const own = await app.http.request('GET', '/reports/lead-times', { headers: limited.headers });
+    expect(own.body.filter.merchants).toEqual(['SHOP-C']);
+    // Another tenant sees none of the first tenant's shipments.
+    expect(own.body.rows).toEqual([]);
+  });
+
+  it('shows projector lag for every follower', async () => {
+    const { status, body } = await get('/reports/operations');
+    expect(status).toBe(200);
+    expect(body.followers).toEqual(expect.arrayContaining([
+      { kind: 'projector', name: 'report-lead-times', lag: 0 },
+      expect.objectContaining({ kind: 'reactor' }),
+    ]));
+    expect(body.parked).toEqual([]);
+  });
+});
+
+function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
