@@ -9,8 +9,8 @@ import { EXCEPTIONS_VIEW } from '../read-models/exceptions/exceptions.projector'
 export interface OperationsAnswer {
   /** Every projector and reactor, with the events it still has to process (counted up to 1000). */
   followers: { kind: string; name: string; lag: number }[];
-  /** Events of this tenant's shipments that a reactor gave up on. */
-  parked: { reactor: string; event_type: string; shipment_id: string; attempts: number; parked_at: string; error: string }[];
+  /** Events of this tenant's shipments that a projector or reactor gave up on. */
+  parked: { kind: string; follower: string; event_type: string; shipment_id: string; attempts: number; parked_at: string; error: string }[];
 }
 
 /** How far behind the read side is, and what it parked: the dashboard's operations panel. */
@@ -26,7 +26,7 @@ export class OperationsController {
   @Get('operations')
   @RequireScopes('read:reports')
   @ApiOperation({ summary: 'Projector and reactor lag, and the parked events of this tenant\'s shipments' })
-  @ApiOkResponse({ description: '{followers: [{kind, name, lag}], parked: [{reactor, event_type, shipment_id, attempts, parked_at, error}]}' })
+  @ApiOkResponse({ description: '{followers: [{kind, name, lag}], parked: [{kind, follower, event_type, shipment_id, attempts, parked_at, error}]}' })
   async operations(@CurrentAuth() auth: AuthContext): Promise<OperationsAnswer> {
     const lag = (await this.platform.options.followerLag?.()) ?? [];
     const followers = lag.map(({ name, lag: behind }) => {
@@ -44,7 +44,7 @@ export class OperationsController {
     return {
       followers,
       parked: parked.filter((e) => mine.has(e.streamId.slice('shipment-'.length))).map((e) => ({
-        reactor: e.reactor, event_type: e.eventType, shipment_id: e.streamId.slice('shipment-'.length),
+        kind: e.kind, follower: e.follower, event_type: e.eventType, shipment_id: e.streamId.slice('shipment-'.length),
         attempts: e.attempts, parked_at: e.parkedAt, error: (e.lastError.split('\n')[0] ?? '').slice(0, 300),
       })),
     };
