@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { carriersContextFor } from '@shipledger/carriers';
 import { startTestApp, type TestApp, type TestTenant } from '@shipledger/testing';
 import { bookableShipmentRequest, createAccount } from './carriers-http';
 
@@ -142,5 +143,44 @@ describe('the carrier side of cancel, ready-to-ship, reassign and documents', ()
     expect(rows.map((r) => [r.carrier_account_id, r.status])).toEqual([
       [first.carrier_account_id, 'cancelled'], [second.carrier_account_id, 'booked'],
     ]);
+  });
+
+  it('reassign keeps exactly one live carrier booking: same account (cancel, then book), another account, a carrier without cancellation', async () => {
+    const live = (shipmentId: string) => carriersContextFor({ database: app.database, eventStore: app.eventStore }).sandboxStore
+      .liveBookingCount(tenant.tenantId, shipmentId);
+    const reassign = async (shipmentId: string, account: any) => {
+      expect((await call('POST', `/shipments/${shipmentId}/reassign`, { carrier_account: { carrier_id: account.carrier_account_id } })).status).toBe(200);
+      await app.waitUntilCaughtUp();
+      return read(shipmentId);
+    };
+    const first = await createAccount(app, tenant);
+    const second = await createAccount(app, tenant);
+    const shipment = await booked(first);
+    expect(await live(shipment.shipment_id)).toBe(1);
+
+    // Same account: the earlier booking is cancelled with the carrier before the new one is made.
+    const again = await reassign(shipment.shipment_id, first);
+    expect(again.post_shipping_info.status).toBe('booked');
+    expect(again.post_shipping_info.tracking_no).not.toBe(shipment.post_shipping_info.tracking_no);
+    expect(await live(shipment.shipment_id)).toBe(1);
+    expect((await sandboxRows(shipment.shipment_id)).map((r) => [r.tracking_no, r.status])).toEqual([
+      [shipment.post_shipping_info.tracking_no, 'cancelled'], [again.post_shipping_info.tracking_no, 'booked'],
+    ]);
+
+    const moved = await reassign(shipment.shipment_id, second);
+    expect(moved.post_shipping_info.status).toBe('booked');
+    expect(await live(shipment.shipment_id)).toBe(1);
+
+    // SANDBOX_LITE cannot cancel: the same account reuses its booking; another account would make two, so it fails.
+    const lite = await createAccount(app, tenant, { carrier: 'SANDBOX_LITE' });
+    const held = await booked(lite);
+    const reused = await reassign(held.shipment_id, lite);
+    expect(reused.post_shipping_info).toMatchObject({ status: 'booked', tracking_no: held.post_shipping_info.tracking_no });
+    expect(await live(held.shipment_id)).toBe(1);
+    const blocked = await reassign(held.shipment_id, first);
+    expect(blocked.post_shipping_info.status).toBe('error');
+    expect(blocked.post_shipping_info.error_details).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'previous_booking_not_cancelled' })]));
+    expect(await live(held.shipment_id)).toBe(1);
+    expect(await sandboxRows(held.shipment_id)).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import type { BookingStore } from './booking.store';
 import { carrierAccountInvalid, carrierRequirementProblems, noCarrierAssigned } from './carrier-requirements';
 import { cancelActiveBookings } from './cancel-bookings';
 import { callWithRetry, DEFAULT_CARRIER_RETRY, type CarrierRetryPolicy } from './carrier-retry';
+import { releasePreviousBookings } from './release-previous-bookings';
 
 type BookingRequestedData = ShipmentBookingRequested['data'];
 
@@ -58,17 +59,20 @@ export class BookingReactor implements Reactor {
 
     const carrier = this.carriers.get(account.carrier);
     const shipment = { tenantId, shipmentId, content: state.content };
-    // A reassignment to another account first releases the booking held elsewhere.
-    await cancelActiveBookings(this.carriers, this.accounts, this.bookings, shipment, (b) => b.carrierAccountId !== account.carrierAccountId);
-    const outcome = await callWithRetry(this.retry, () => timeCarrierCall(account.carrier, () => carrier.book({ requestId: attemptId, account, shipment })));
+    // One live booking per shipment: earlier ones (reassign, reprocess) are cancelled first, or reused.
+    const release = await releasePreviousBookings(this.carriers, this.accounts, this.bookings, this.retry, shipment, attemptId, account);
+    if (release.kind === 'blocked') return void (await fail([...release.errors, ...warnings]));
+    // A reused booking is asked for again under its own request id: the carrier answers with that booking.
+    const requestId = release.kind === 'reuse' ? release.booking.requestId : attemptId;
+    const outcome = await callWithRetry(this.retry, () => timeCarrierCall(account.carrier, () => carrier.book({ requestId, account, shipment })));
     if (!outcome.ok) return void (await fail([...outcome.errors, ...warnings]));
 
     const booking = outcome.value;
     await this.bookings.save({
-      requestId: attemptId, tenantId, shipmentId, carrierAccountId: account.carrierAccountId, carrier: account.carrier,
+      requestId, tenantId, shipmentId, carrierAccountId: account.carrierAccountId, carrier: account.carrier,
       trackingNo: booking.trackingNo, status: 'active',
     });
-    const labels = await this.labels.generateAll(carrier, { requestId: attemptId, account, shipment, trackingNo: booking.trackingNo });
+    const labels = await this.labels.generateAll(carrier, { requestId, account, shipment, trackingNo: booking.trackingNo });
     const recorded = await this.writer.record(tenantId, shipmentId, causedBy(event, `carrier:${account.carrier}`), () => ({
       type: 'RecordBookingSucceeded',
       booking_attempt_id: attemptId,

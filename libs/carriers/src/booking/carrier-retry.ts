@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ErrorDetail } from '@shipledger/shipping';
 import { CarrierUnavailableError, carrierError, type CarrierOutcome } from '../carrier/carrier.port';
 
 /** How long a booking waits for a carrier that does not answer (docs/outbound.md, "Retry budget"). */
@@ -22,6 +23,7 @@ export async function callWithRetry<T>(
   policy: CarrierRetryPolicy,
   call: () => Promise<CarrierOutcome<T>>,
   pause: (ms: number) => Promise<unknown> = (ms) => sleep(ms),
+  trigger: ErrorDetail['trigger'] = 'BOOKING',
 ): Promise<CarrierOutcome<T>> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -29,7 +31,7 @@ export async function callWithRetry<T>(
     } catch (error) {
       if (!(error instanceof CarrierUnavailableError)) throw error;
       if (attempt >= policy.attempts) {
-        return { ok: false, errors: [carrierError('BOOKING', 'carrier_unavailable',
+        return { ok: false, errors: [carrierError(trigger, 'carrier_unavailable',
           `The carrier did not answer after ${policy.attempts} ${policy.attempts === 1 ? 'try' : 'tries'}`, undefined, 'TECHNICAL')] };
       }
       await pause(Math.min(policy.baseDelayMs * 2 ** (attempt - 1), policy.maxDelayMs));

@@ -82,6 +82,15 @@ export class SandboxStore {
       .execute();
   }
 
+  /** Bookings of a shipment the sandbox still holds live (booked, neither cancelled nor finished). */
+  async liveBookingCount(tenantId: string, shipmentId: string): Promise<number> {
+    const db = await this.db();
+    const row = await db.selectFrom('sandbox_bookings').select((eb) => eb.fn.countAll<string>().as('live'))
+      .where('tenant_id', '=', tenantId).where('shipment_id', '=', shipmentId).where('status', '=', 'booked')
+      .executeTakeFirst();
+    return Number(row?.live ?? 0);
+  }
+
   async activeBookings(tenantId?: string): Promise<SandboxBookingRow[]> {
     const db = await this.db();
     let query = db.selectFrom('sandbox_bookings').selectAll().where('status', '=', 'booked');
