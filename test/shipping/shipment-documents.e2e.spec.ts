@@ -91,4 +91,26 @@ describe('document settings and shipment documents over HTTPS', () => {
     expectShippingError(await upload(unknown, { document_id: invoice.document_id, content_base64: pdf('x') }), 404,
       `No shipment found with the shipment id: ${unknown}`);
   });
+
+  it('stores no bytes for an upload the shipment refuses', async () => {
+    // Given a shipment with an invoice uploaded
+    const shipment = await draft();
+    const stored = async () => (await app.database.kysely.withSchema('shipping').selectFrom('shipment_document_contents')
+      .select('content_sha256').where('shipment_id', '=', shipment.shipment_id).execute()).length;
+    await upload(shipment.shipment_id, { document_id: invoice.document_id, content_base64: pdf('first') });
+    expect(await stored()).toBe(1);
+
+    // When a second single upload of it, a replace of a document not on the shipment, and uploads
+    // that are no PDF or too large are refused
+    expect((await upload(shipment.shipment_id, { document_id: invoice.document_id, content_base64: pdf('second') })).status).toBe(400);
+    expect((await api.call('PUT', `/shipments/${shipment.shipment_id}/documents/${packing.document_id}`, { content_base64: pdf('p') })).status).toBe(400);
+    expect((await upload(shipment.shipment_id, { document_name: 'Packing list', content_base64: Buffer.from('GIF89a').toString('base64') })).status).toBe(400);
+    const tooLarge = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024)]).toString('base64');
+    expect((await upload(shipment.shipment_id, { document_name: 'Packing list', content_base64: tooLarge })).status).toBeGreaterThanOrEqual(400);
+
+    // Then only the first upload's bytes are stored, and they still read back
+    expect(await stored()).toBe(1);
+    const contents = new ShipmentDocumentContents(app.database, app.eventStore);
+    expect((await contents.read(tenant.tenantId, shipment.shipment_id, invoice.document_id))?.toString()).toContain('% first');
+  });
 });

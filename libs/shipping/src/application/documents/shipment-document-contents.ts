@@ -11,10 +11,13 @@ import { shipmentStreamId } from '../shared/shipment-streams';
 export class ShipmentDocumentContents {
   constructor(private readonly database: Database, private readonly eventStore: EventStore) {}
 
-  /** Idempotent: the same bytes under the same document are stored once. */
-  async save(tenantId: string, shipmentId: string, documentId: string, sha256: string, content: Buffer): Promise<void> {
+  /**
+   * Idempotent: the same bytes under the same document are stored once. True when this call stored
+   * them (they were not there before): only then may `discard` take them back.
+   */
+  async save(tenantId: string, shipmentId: string, documentId: string, sha256: string, content: Buffer): Promise<boolean> {
     await ensureShippingSchema(this.database);
-    await this.database.kysely.withSchema('shipping').insertInto('shipment_document_contents')
+    const inserted = await this.database.kysely.withSchema('shipping').insertInto('shipment_document_contents')
       .values({
         tenant_id: tenantId,
         shipment_id: shipmentId,
@@ -25,12 +28,28 @@ export class ShipmentDocumentContents {
         stored_at: new Date().toISOString(),
       })
       .onConflict((oc) => oc.columns(['shipment_id', 'document_id', 'content_sha256']).doNothing())
+      .returning('content_sha256')
+      .execute();
+    return inserted.length > 0;
+  }
+
+  /**
+   * Takes back bytes `save` stored for an upload the shipment then refused — unless an event of the
+   * shipment names them after all (the same bytes uploaded again meanwhile), so no document loses its content.
+   */
+  async discard(tenantId: string, shipmentId: string, documentId: string, sha256: string): Promise<void> {
+    const state = await this.state(shipmentId);
+    const named = state.exists && state.tenant_id === tenantId
+      && state.documents.some((doc) => doc.document_id === documentId && doc.content_sha256 === sha256);
+    if (named) return;
+    await this.database.kysely.withSchema('shipping').deleteFrom('shipment_document_contents')
+      .where('tenant_id', '=', tenantId).where('shipment_id', '=', shipmentId)
+      .where('document_id', '=', documentId).where('content_sha256', '=', sha256)
       .execute();
   }
 
   async read(tenantId: string, shipmentId: string, documentId: string): Promise<Buffer | undefined> {
-    const recorded = await this.eventStore.readStream(shipmentStreamId(shipmentId));
-    const state = recorded.reduce((acc, event) => evolve(acc, { type: event.type, data: event.data } as ShipmentEvent), initialShipmentState());
+    const state = await this.state(shipmentId);
     if (!state.exists || state.tenant_id !== tenantId) return undefined;
     const document = state.documents.find((doc) => doc.document_id === documentId);
     if (!document) return undefined;
@@ -39,5 +58,10 @@ export class ShipmentDocumentContents {
       .where('shipment_id', '=', shipmentId).where('document_id', '=', documentId).where('content_sha256', '=', document.content_sha256)
       .executeTakeFirst();
     return row ? Buffer.from(row.content as Uint8Array) : undefined;
+  }
+
+  private async state(shipmentId: string) {
+    const recorded = await this.eventStore.readStream(shipmentStreamId(shipmentId));
+    return recorded.reduce((acc, event) => evolve(acc, { type: event.type, data: event.data } as ShipmentEvent), initialShipmentState());
   }
 }

@@ -14,7 +14,8 @@ export interface DocumentUpload {
 
 /**
  * Uploads (endpoint rule 7): the shipment must exist, the document must match a setting by id or
- * name, the content must be a PDF. Bytes are stored first (content-addressed), then the event.
+ * name, the content must be a PDF. Bytes are stored first (content-addressed), then the event; when
+ * the shipment refuses the upload, the bytes this upload stored are removed again.
  */
 @Injectable()
 export class ShipmentDocumentsHandler {
@@ -37,9 +38,15 @@ export class ShipmentDocumentsHandler {
     }
     let response: Record<string, unknown> = {};
     for (const { setting, pdf } of prepared) {
-      await this.contents.save(auth.tenantId, shipment.shipment_id, setting.document_id, pdf.sha256, pdf.bytes);
+      const stored = await this.contents.save(auth.tenantId, shipment.shipment_id, setting.document_id, pdf.sha256, pdf.bytes);
       const document = { document_id: setting.document_id, document_name: setting.document_name, content_sha256: pdf.sha256, size_bytes: pdf.bytes.length };
-      response = await this.http.run(auth, shipment.shipment_id, (stamp) => ({ type: 'UploadDocument', mode, document, ...stamp }));
+      try {
+        response = await this.http.run(auth, shipment.shipment_id, (stamp) => ({ type: 'UploadDocument', mode, document, ...stamp }));
+      } catch (refused) {
+        // A refused upload leaves nothing behind: not the event, not the bytes.
+        if (stored) await this.contents.discard(auth.tenantId, shipment.shipment_id, setting.document_id, pdf.sha256);
+        throw refused;
+      }
     }
     return response;
   }
