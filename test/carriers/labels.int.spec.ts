@@ -3,7 +3,7 @@ import { BinaryBitmap, Code128Reader, HybridBinarizer, RGBLuminanceSource } from
 import { PNG } from 'pngjs';
 import { renderPdfLabel } from '../../libs/carriers/src/labels/pdf-label.renderer';
 import { renderZplLabel } from '../../libs/carriers/src/labels/zpl-label.renderer';
-import { LabelUrlSigner } from '../../libs/carriers/src/labels/label-url.signer';
+import { canonicalLinkExpiry, LabelUrlSigner } from '../../libs/carriers/src/labels/label-url.signer';
 import { bookableContent } from './carriers-harness';
 import { inspectPdf } from './support/inspect-pdf';
 
@@ -93,6 +93,19 @@ describe('labels', () => {
       const other = new LabelUrlSigner(randomBytes(32), 'https://api.example', 600);
       expect(signer.verify(claim, other.signature(claim))).toEqual({ ok: false, reason: 'forged' });
       expect(signer.verify(claim, '')).toEqual({ ok: false, reason: 'forged' });
+    });
+
+    it('accepts only the spelling it wrote: the same MAC bytes spelled another way are a forgery', () => {
+      const { claim, signature } = claimOf(signer.url('T1', 'ship-1', 'service_pdf'), 'T1');
+      const mac = Buffer.from(signature, 'base64url');
+      for (const respelled of [`${signature}=`, mac.toString('base64'), `${signature} `]) {
+        expect(Buffer.from(respelled, 'base64url').equals(mac) || Buffer.from(respelled, 'base64').equals(mac)).toBe(true);
+        expect(signer.verify(claim, respelled)).toEqual({ ok: false, reason: 'forged' });
+      }
+      expect(canonicalLinkExpiry(String(claim.expiresAt), signature)).toBe(claim.expiresAt);
+      for (const expires of [`${claim.expiresAt}.0`, `0${claim.expiresAt}`, `+${claim.expiresAt}`, `${claim.expiresAt}e0`, ' 1', '']) {
+        expect(canonicalLinkExpiry(expires, signature)).toBeUndefined();
+      }
     });
   });
 });

@@ -85,19 +85,48 @@ describe('a confirmed shipment with the sandbox carrier, over HTTPS', () => {
     const signature = url.searchParams.get('signature')!;
     const expires = Number(url.searchParams.get('expires'));
     expect((await get(url.pathname + url.search)).status).toBe(200);
-    const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'AB' : 'AA'}`;
+    const flipped = `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
     expect((await get(`${url.pathname}?expires=${expires}&signature=${flipped}`)).status).toBe(404);
     // A later expiry under the old signature is a forgery, not a renewal.
     expect((await get(`${url.pathname}?expires=${expires + 3600}&signature=${signature}`)).status).toBe(404);
     // The same signature on another label kind of the same shipment is refused too.
     expect((await get(`${url.pathname.replace('service_pdf', 'service_zpl')}?expires=${expires}&signature=${signature}`)).status).toBe(404);
-    expect((await get(`${url.pathname}`)).status).toBe(404);
+    expect((await get(`${url.pathname}`)).status).toBe(403);
     const context = carriersContextFor({ database: app.database, eventStore: app.eventStore });
     const past = new Date(Date.now() - 2 * context.config.labelUrlTtlSeconds * 1000);
     const expired = new URL(context.signer.url(tenant.tenantId, booked.shipment_id, 'service_pdf', past));
     const refused = await get(expired.pathname + expired.search);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ status: '403', errors: [expect.stringContaining('expired')] });
+  });
+
+  it('a link in any spelling but the one the service wrote is refused with 403: expiry and signature have one form', async () => {
+    // Given a genuine label link
+    const account = await createAccount(app, tenant);
+    const booked = await bookedShipment(account);
+    const url = new URL(booked.post_shipping_info.service_pdf_label_url);
+    const signature = url.searchParams.get('signature')!;
+    const expires = url.searchParams.get('expires')!;
+    const get = (query: string) => app.http.request('GET', `${url.pathname}?${query}`);
+    expect((await get(`expires=${expires}&signature=${signature}`)).status).toBe(200);
+
+    // When it is re-spelled: the same number another way, the same MAC bytes another way
+    const lastValue = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.indexOf(signature.at(-1)!);
+    const samePayloadBits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'[lastValue + 1]!;
+    const respelled = [
+      `expires=${expires}.0&signature=${signature}`,
+      `expires=0${expires}&signature=${signature}`,
+      `expires=%2B${expires}&signature=${signature}`,
+      `expires=${expires}&signature=${signature.slice(0, -1)}${samePayloadBits}`,
+      `expires=${expires}&signature=${signature}%3D`,
+    ];
+
+    // Then each answers 403 in the shipping error body
+    for (const query of respelled) {
+      const refused = await get(query);
+      expect({ query, status: refused.status }).toEqual({ query, status: 403 });
+      expect(refused.body).toMatchObject({ status: '403', errors: [expect.stringContaining('not valid')] });
+    }
   });
 
   it('label/refresh re-issues an expired default label link (the labels reactor renders and re-signs)', async () => {

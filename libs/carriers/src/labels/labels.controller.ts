@@ -5,12 +5,15 @@ import { ApiError, PublicRoute, UseErrorArea } from '@shipledger/platform';
 import { LABEL_KINDS, type LabelKind } from '../accounts/carrier-account';
 import { CARRIERS_CONTEXT } from '../carriers.tokens';
 import type { CarriersContext } from '../carriers.context';
+import { canonicalLinkExpiry } from './label-url.signer';
 
 const NOT_FOUND = 'No label found at this address';
+const ALTERED = 'This label link is not valid; use the link exactly as the shipment gave it.';
 
 /**
  * Signed label links, opened by printers and browsers without a bearer token. A forged link (or one
- * for a label that does not exist) is a 404 — it reveals nothing — and a genuine but expired one a 403.
+ * for a label that does not exist) is a 404 — it reveals nothing — a genuine but expired one a 403, and
+ * one not in the single form the service writes (an altered expiry or signature spelling) a 403.
  */
 @ApiTags('labels')
 @Controller('labels')
@@ -27,8 +30,9 @@ export class LabelsController {
     @Query('signature') signature: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const expiresAt = Number(expires);
-    if (!(LABEL_KINDS as readonly string[]).includes(kind) || !Number.isInteger(expiresAt) || !signature) throw ApiError.notFound(NOT_FOUND);
+    if (!(LABEL_KINDS as readonly string[]).includes(kind)) throw ApiError.notFound(NOT_FOUND);
+    const expiresAt = canonicalLinkExpiry(expires, signature);
+    if (expiresAt === undefined || !signature) throw ApiError.forbidden(ALTERED);
     let expired = false;
     for (const label of await this.context.labelStore.candidates(shipmentId, kind as LabelKind)) {
       const check = this.context.signer.verify({ tenantId: label.tenantId, shipmentId, kind: kind as LabelKind, expiresAt }, signature);

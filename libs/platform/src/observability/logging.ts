@@ -14,7 +14,18 @@ export const REDACTED_PATHS = [
   'client_secret',
   'api_key',
   'access_token',
+  // Signed label links open a label without a token: they are credentials too.
+  ...['default_label_url', 'carrier_pdf_label_url', 'service_pdf_label_url', 'service_zpl_label_url'].flatMap((field) => [
+    field,
+    `*.${field}`,
+    `*.*.${field}`,
+  ]),
 ];
+
+/** A request URL as logged: the signature of a signed link (a credential) is redacted. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]signature=)[^&#]*/gi, '$1[redacted]');
+}
 
 export function loggerModule(level: string) {
   return LoggerModule.forRoot({
@@ -29,7 +40,7 @@ export function loggerModule(level: string) {
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
       },
     },
   });
