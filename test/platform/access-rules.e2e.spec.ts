@@ -117,6 +117,37 @@ describe('the header rules of every call, over HTTPS', () => {
   });
 });
 
+describe('the per-address budget', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ worker: false, addressRequestsPerMinute: 5 });
+  });
+  afterAll(() => app?.close());
+
+  it('counts only calls without a verified tenant: a tenant above the address budget is limited by its own budget alone', async () => {
+    // Given an address budget of 5 a minute and a tenant allowed 100
+    const t = await app.createTenant({ rateLimitPerMinute: 100 });
+    const path = () => `/shipments/nope-${Math.random().toString(36).slice(2)}`;
+
+    // When the tenant makes 12 calls from the one address
+    const own = [];
+    for (let i = 0; i < 12; i++) own.push(await app.http.request('GET', path(), { headers: t.headers }));
+
+    // Then none is throttled, and they count against the tenant's budget only
+    expect(own.map((r) => r.status)).toEqual(Array(12).fill(404));
+    expect(own.at(-1)!.headers['ratelimit-limit']).toBe('100');
+
+    // And calls without credentials, or with a bad token, share the address budget of 5 (the token
+    // request that created the tenant took one)
+    const anonymous = [];
+    for (let i = 0; i < 2; i++) anonymous.push(await app.http.request('GET', path()));
+    for (let i = 0; i < 3; i++) anonymous.push(await app.http.request('GET', path(), { headers: { ...t.headers, authorization: 'Bearer not-a-jwt' } }));
+    expect(anonymous.map((r) => r.status)).toEqual([401, 401, 401, 401, 429]);
+    expectShipping(anonymous[4]!, 429, /Rate limit exceeded/);
+    expect((await app.http.request('GET', path(), { headers: t.headers })).status).toBe(404);
+  });
+});
+
 describe('the admin API', () => {
   let app: TestApp;
   beforeAll(async () => {

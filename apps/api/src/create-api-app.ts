@@ -83,6 +83,7 @@ export async function createApiApp(options: ApiAppOptions): Promise<ApiApp> {
     addressRequestsPerMinute: platform.options.addressRequestsPerMinute,
     internalSecret,
     requireHttps: options.trustProxy ?? false,
+    authenticator: platform.authenticator,
   });
   registerIdempotencyHooks(fastify, platform.idempotency);
   registerHttpMetricsHooks(fastify);

@@ -5,7 +5,7 @@ import { constantTimeEquals } from '../crypto/secret-hash';
 import { ADMIN_ROUTE_KEY, MONTHLY_QUOTA_KEY } from '../http/admin-route';
 import { ApiError } from '../http/api-error';
 import { ERROR_SHAPE_KEY } from '../http/api-exception.filter';
-import { AUTH_CONTEXT_KEY } from '../http/auth-context';
+import { AUTH_CONTEXT_KEY, type AuthContext } from '../http/auth-context';
 import { errorShapeForPath } from '../http/error-body';
 import { CORRELATION_ID_KEY } from '../http/request-ids';
 import { ERROR_AREA_KEY, PUBLIC_ROUTE_KEY, REQUIRED_SCOPES_KEY, type ErrorArea } from '../http/route-metadata';
@@ -33,7 +33,8 @@ export class ApiAuthGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(ADMIN_ROUTE_KEY, targets)) return this.checkAdmin(request);
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE_KEY, targets)) return true;
 
-    const auth = await this.platform.authenticator.authenticate(request.headers, {
+    // Verified before routing when the call carried credentials (configureFastify); else here.
+    const auth = (request[AUTH_CONTEXT_KEY] as AuthContext | undefined) ?? await this.platform.authenticator.authenticate(request.headers, {
       requestId: request.id,
       correlationId: (request[CORRELATION_ID_KEY] as string | undefined) ?? request.id,
     });

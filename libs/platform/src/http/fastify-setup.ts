@@ -6,6 +6,8 @@ import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 import { unsafeTextFields } from './request-text';
 import { CORRELATION_ID_KEY, correlationIdFrom } from './request-ids';
 import { rateLimitHeaders, type TokenBuckets } from '../rate-limit/token-bucket';
+import type { Authenticator } from '../auth/authenticator';
+import { AUTH_CONTEXT_KEY } from './auth-context';
 
 export interface FastifySetupOptions {
   buckets: TokenBuckets;
@@ -14,6 +16,12 @@ export interface FastifySetupOptions {
   internalSecret: string;
   /** Behind a trusted proxy: refuse requests the client sent over plain HTTP (X-Forwarded-Proto). */
   requireHttps: boolean;
+  /**
+   * Authenticates a call that carries credentials, before routing: a call of a verified tenant counts
+   * against its tenant's budget only (the auth guard reuses the result), every other call against the
+   * budget of its address.
+   */
+  authenticator?: Pick<Authenticator, 'authenticate'>;
 }
 
 export const INTERNAL_HEADER = 'x-shipledger-internal';
@@ -71,6 +79,7 @@ export function configureFastify(fastify: FastifyInstance, options: FastifySetup
       const error = ApiError.forbidden('HTTPS is required');
       return reply.status(403).type('application/json').send(renderErrorBody(errorShapeForPath(request.url), error));
     }
+    if (await verifiedTenant(request, correlationId, options.authenticator)) return;
     const decision = options.buckets.take(`address:${request.ip}`, options.addressRequestsPerMinute);
     reply.headers(rateLimitHeaders(decision));
     if (!decision.allowed) {
@@ -78,6 +87,19 @@ export function configureFastify(fastify: FastifyInstance, options: FastifySetup
       return reply.status(429).type('application/json').send(renderErrorBody(errorShapeForPath(request.url), error));
     }
   });
+}
+
+/** True when the call's credentials name a live tenant; the auth context is left on the request for the guard. */
+async function verifiedTenant(request: FastifyRequest, correlationId: string, authenticator: FastifySetupOptions['authenticator']): Promise<boolean> {
+  if (!authenticator || !request.headers.authorization) return false;
+  try {
+    const auth = await authenticator.authenticate(request.headers, { requestId: request.id, correlationId });
+    (request as unknown as Record<string, unknown>)[AUTH_CONTEXT_KEY] = auth;
+    return true;
+  } catch {
+    // The guard authenticates again and answers the precise 401/403; until then it is an anonymous call.
+    return false;
+  }
 }
 
 /** Errors Fastify raises before routing (a malformed URL, for one) answered in the area's body shape. */
