@@ -91,4 +91,21 @@ describe('POST /carriers/tracking-events', () => {
     expect((await post({ tracking_no: trackingNo, status: 'delivery_confirmed', date: at(1) })).status).toBe(400);
     expect((await post({ tracking_no: 'NOPE', status: 'in_transit', date: at(1) })).body.results[0].result).toBe('unknown_tracking_no');
   });
+
+  it('throttles wrong webhook secrets like token requests: after 10 failures even the right secret waits', async () => {
+    // Given a carrier account, and someone guessing its webhook secret from one address
+    const { trackingNo, post } = await bookedVia(`secret-${randomUUID()}`);
+    const body = { event_id: 'g1', tracking_no: trackingNo, status: 'in_transit', date: at(1) };
+    const guesses = [];
+    for (let i = 0; i < 10; i++) guesses.push((await post(body, `guess-${i}`)).status);
+
+    // When the right secret comes from that address next
+    const blocked = await post(body);
+
+    // Then the guesses were 401s and the next attempt waits, in the shipping error body
+    expect(guesses).toEqual(Array(10).fill(401));
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ status: '429', errors: [expect.stringMatching(/Too many failed attempts/)] });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
 });

@@ -148,6 +148,28 @@ describe('the per-address budget', () => {
   });
 });
 
+describe('the admin token', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ worker: false, loginFailures: { perClient: 3, perAddress: 50 } });
+  });
+  afterAll(() => app?.close());
+
+  it('is throttled like client secrets: after 3 wrong tokens from an address, even the right one waits', async () => {
+    // Given three wrong admin tokens from one address
+    const wrong = [];
+    for (let i = 0; i < 3; i++) wrong.push((await app.http.request('GET', '/admin/tenants', { headers: { authorization: `Bearer guess-${i}` } })).status);
+
+    // When the right token comes from that address
+    const blocked = await app.http.request('GET', '/admin/tenants', { headers: app.adminHeaders });
+
+    // Then it waits, with Retry-After
+    expect(wrong).toEqual([401, 401, 401]);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
 describe('the admin API', () => {
   let app: TestApp;
   beforeAll(async () => {

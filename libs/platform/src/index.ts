@@ -8,6 +8,7 @@ export * from './tenancy/tenant.types';
 export * from './tenancy/tenant.repository';
 export * from './tenancy/migrate-platform';
 export * from './auth/token.service';
+export { LoginThrottle, tooManyFailedAttempts } from './auth/login-throttle';
 export * from './admin/tenant-admin';
 export * from './observability/metrics';
 export * from './observability/instrumented-event-store';

@@ -32,6 +32,8 @@ export class PlatformServices {
   readonly authenticator: Authenticator;
   readonly buckets = new TokenBuckets();
   readonly loginThrottle: LoginThrottle;
+  /** Failed attempts at the other shared secrets (carrier webhook secrets, the admin token), counted like tokens. */
+  readonly secretThrottle: LoginThrottle;
   readonly idempotency: IdempotencyStore;
   readonly quotas: UsageQuotas;
 
@@ -41,6 +43,7 @@ export class PlatformServices {
     this.tokens = new TokenService(options.jwtSecret);
     this.authenticator = new Authenticator(this.tokens, this.directory);
     this.loginThrottle = new LoginThrottle(options.loginFailures);
+    this.secretThrottle = new LoginThrottle(options.loginFailures);
     this.idempotency = new IdempotencyStore(options.database);
     this.quotas = new UsageQuotas(options.database, this.directory);
   }

@@ -12,6 +12,7 @@ import { ERROR_AREA_KEY, PUBLIC_ROUTE_KEY, REQUIRED_SCOPES_KEY, type ErrorArea }
 import { LOG_BINDINGS_KEY } from '../observability/logging';
 import { PLATFORM_SERVICES, type PlatformServices } from '../platform-services';
 import { rateLimitHeaders } from '../rate-limit/token-bucket';
+import { tooManyFailedAttempts } from './login-throttle';
 
 type Request = FastifyRequest & Record<string, unknown>;
 
@@ -58,10 +59,15 @@ export class ApiAuthGuard implements CanActivate {
     return true;
   }
 
+  /** The admin token is a shared secret: compared in constant time, wrong guesses throttled like tokens. */
   private checkAdmin(request: Request): boolean {
+    const throttle = this.platform.secretThrottle;
+    const wait = throttle.retryAfterSeconds('admin', request.ip);
+    if (wait > 0) throw tooManyFailedAttempts(wait);
     const expected = this.platform.options.adminToken;
     const given = request.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
     if (!expected || !given || !constantTimeEquals(given, expected)) {
+      throttle.recordFailure('admin', request.ip);
       throw new ApiError(401, ['Unauthorized: the admin token is missing or wrong'], 'unauthorized');
     }
     return true;

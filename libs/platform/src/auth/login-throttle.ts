@@ -1,8 +1,15 @@
+import { ApiError } from '../http/api-error';
+
 const WINDOW_MS = 15 * 60_000;
 
 /**
- * Failed token requests per client id and per address: after `maxFailures` in 15 minutes the key is
- * refused until the oldest failure leaves the window. Successes do not count.
+ * Failed attempts at a shared secret (a client secret at /oauth/token, a carrier webhook secret, the
+ * admin token), counted per (client id, address) pair and per address: after the limit in 15 minutes
+ * the key is refused until its oldest failure leaves the window. Successes do not count.
+ *
+ * The client id is counted together with the address, never alone: anyone who knows a client id could
+ * otherwise lock the real client out by failing on purpose from elsewhere. Client secrets are random and
+ * long, so guessing one from many addresses stays hopeless.
  */
 export class LoginThrottle {
   private readonly failures = new Map<string, number[]>();
@@ -15,13 +22,13 @@ export class LoginThrottle {
   /** Seconds to wait, or 0 when the attempt may go ahead. */
   retryAfterSeconds(clientId: string | undefined, address: string): number {
     const waits = [this.wait(`address:${address}`, this.limits.perAddress)];
-    if (clientId) waits.push(this.wait(`client:${clientId}`, this.limits.perClient));
+    if (clientId) waits.push(this.wait(clientKey(clientId, address), this.limits.perClient));
     return Math.max(...waits);
   }
 
   recordFailure(clientId: string | undefined, address: string): void {
     this.push(`address:${address}`);
-    if (clientId) this.push(`client:${clientId}`);
+    if (clientId) this.push(clientKey(clientId, address));
   }
 
   private wait(key: string, max: number): number {
@@ -41,4 +48,13 @@ export class LoginThrottle {
     const cutoff = this.now() - WINDOW_MS;
     return (this.failures.get(key) ?? []).filter((t) => t > cutoff);
   }
+}
+
+function clientKey(clientId: string, address: string): string {
+  return `client:${JSON.stringify([clientId, address])}`;
+}
+
+/** The 429 of a throttled secret check, with Retry-After. */
+export function tooManyFailedAttempts(waitSeconds: number): ApiError {
+  return new ApiError(429, [`Too many failed attempts; retry after ${waitSeconds} seconds`], 'too_many_requests', [], { 'Retry-After': String(waitSeconds) });
 }

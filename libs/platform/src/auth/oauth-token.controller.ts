@@ -7,6 +7,7 @@ import { isUnsafeText, UNSAFE_TEXT_MESSAGE } from '../http/request-text';
 import { PublicRoute } from '../http/route-metadata';
 import { PLATFORM_SERVICES, type PlatformServices } from '../platform-services';
 import { TokenRequestDto, TokenResponseDto } from './token.dto';
+import { tooManyFailedAttempts } from './login-throttle';
 
 const UNAUTHORIZED = 'Unauthorized';
 let decoy: Promise<string> | undefined;
@@ -34,7 +35,7 @@ export class OauthTokenController {
     const { clientId, clientSecret } = credentialsFrom(body, authorization);
     const wait = this.platform.loginThrottle.retryAfterSeconds(clientId, address);
     if (wait > 0) {
-      throw new ApiError(429, [`Too many failed attempts; retry after ${wait} seconds`], 'too_many_requests', [], { 'Retry-After': String(wait) });
+      throw tooManyFailedAttempts(wait);
     }
     const found = await this.platform.repository.findClient(clientId);
     // An unknown client costs the same scrypt work as a known one: timing does not reveal client ids.
