@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    // The dashboard's page script runs in the browser as a classic script.
+    files: ['libs/reporting/src/dashboard/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     // The domain is pure: deciders and evolvers know nothing of Nest, SQL or the event-store client.
     files: ['**/domain/**/*.ts'],
     rules: {

@@ -10,6 +10,7 @@ import {
   configureFastify, DEFAULT_BODY_LIMIT_BYTES, frameworkErrorHandler, instrumentEventStore, migratePlatform, PlatformServices, registerHttpMetricsHooks,
   registerIdempotencyHooks, registerLegacyRoutes, requestIdFrom, type TlsMaterial,
 } from '@shipledger/platform';
+import { mountDashboard } from '@shipledger/reporting';
 import { AppModule } from './app.module';
 import { mountOpenApi } from './openapi';
 
@@ -88,6 +89,7 @@ export async function createApiApp(options: ApiAppOptions): Promise<ApiApp> {
   registerIdempotencyHooks(fastify, platform.idempotency);
   registerHttpMetricsHooks(fastify);
   mountOpenApi(app, fastify);
+  mountDashboard(fastify);
   await app.init();
   registerLegacyRoutes(fastify, platform, internalSecret);
   return {
