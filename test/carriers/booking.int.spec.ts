@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { metricsRegistry } from '@shipledger/platform';
+import { decide, initialShipmentState, type ShipmentContent } from '@shipledger/shipping';
 import { bookableContent, startCarriersHarness, type CarriersHarness, type HarnessDatabase } from './carriers-harness';
 
 describe.each<HarnessDatabase>(['pglite', 'postgres'])('booking reactor (%s)', (kind) => {
@@ -122,12 +123,35 @@ describe.each<HarnessDatabase>(['pglite', 'postgres'])('booking reactor (%s)', (
     expect(last(await h.stream(shipmentId)).type).toBe('ShipmentBookingRequested');
   });
 
+  // The data checks run synchronously on confirm now: such a shipment never reaches the reactor.
+  const invalidData: [string, ShipmentContent, string, string][] = [
+    ['no parcels', bookableContent({ parcels: [] }), 'parcel_info_missing', 'parcels'],
+    ['a parcel without weight', bookableContent({ parcels: [{ parcel_id: 'p1' }] }), 'parcel_weight_missing', 'parcels[0].weight'],
+    ['a malformed phone', bookableContent({ dropoff: { ...bookableContent().dropoff, contact_phone: 'call me' } }), 'phone_number_invalid', 'dropoff.contact_phone'],
+    ['an unassigned country code', bookableContent({ dropoff: { ...bookableContent().dropoff, country: 'XX' } }), 'country_invalid', 'dropoff.country'],
+    ['no postcode where one is needed', bookableContent({ dropoff: { ...bookableContent().dropoff, postcode: undefined } }), 'postcode_missing', 'dropoff.postcode'],
+  ];
+
+  it.each(invalidData)('refuses %s at confirm, before any booking request', (_name, content, code, field) => {
+    const events = decide({
+      type: 'CreateShipment', shipment_id: randomUUID(), tenant_id: h.tenantId, content, draft: false,
+      carrier: { kind: 'assigned', account: { carrier: 'SANDBOX', carrier_id: 'ca-1', carrier_account_name: 'Sandbox' } },
+      booking_attempt_id: randomUUID(), at: new Date().toISOString(), actor: 'test-client',
+    }, initialShipmentState());
+    expect(events.map((event) => event.type)).toEqual(['ShipmentCreated', 'ShipmentValidationFailed']);
+    expect((events[1]!.data as any).error_details).toEqual([expect.objectContaining({ level: 'ERROR', code, field })]);
+  });
+
+  it("fails the booking for a requirement the account's carrier declares that the confirm did not know of", async () => {
+    const account = await h.createAccount({ property: { BOOKING_LATENCY_MS: '0', REQUIRE_ITEM_WEIGHT: 'true' } });
+    const { shipmentId, request } = await h.confirmedShipment(account, bookableContent({ items: [{ sku: 'SKU-1', quantity: 1 }] }));
+    await reactor().handle(request);
+    const failed = last(await h.stream(shipmentId));
+    expect(failed.type).toBe('ShipmentBookingFailed');
+    expect((failed.data as any).error_details).toEqual([expect.objectContaining({ level: 'ERROR', code: 'item_weight_missing', field: 'items[0].weight' })]);
+  });
+
   const failureCases: [string, () => Parameters<CarriersHarness['confirmedShipment']>[1], string, string | undefined][] = [
-    ['no parcels', () => bookableContent({ parcels: [] }), 'parcel_info_missing', 'parcels'],
-    ['a parcel without weight', () => bookableContent({ parcels: [{ parcel_id: 'p1' }] }), 'parcel_weight_missing', 'parcels[0].weight'],
-    ['a malformed phone', () => bookableContent({ dropoff: { ...bookableContent().dropoff, contact_phone: 'call me' } }), 'phone_number_invalid', 'dropoff.contact_phone'],
-    ['an unassigned country code', () => bookableContent({ dropoff: { ...bookableContent().dropoff, country: 'XX' } }), 'country_invalid', 'dropoff.country'],
-    ['no postcode where one is needed', () => bookableContent({ dropoff: { ...bookableContent().dropoff, postcode: undefined } }), 'postcode_missing', 'dropoff.postcode'],
     ['the rejected_at_booking scenario', () => bookableContent({ custom_attributes: { sandbox_scenario: ['rejected_at_booking'] } }), 'required_data_invalid', undefined],
     ['an unknown scenario', () => bookableContent({ custom_attributes: { sandbox_scenario: ['teleported'] } }), 'custom_attribute_value_invalid', 'custom_attributes.sandbox_scenario'],
   ];

@@ -123,4 +123,117 @@ describe('shipping conformance with the worker running (bookings, labels)', () =
     expect(info.documents.every((document: { url: string }) => typeof document.url === 'string' && document.url.length > 0)).toBe(true);
     expect(created.body.post_shipping_info.documents).toEqual([]);
   });
+
+  describe('confirm answers with everything it knows, at once', () => {
+    const codesOf = (body: any) => body.post_shipping_info.error_details.map((detail: any) => `${detail.level}:${detail.code}:${detail.field}`);
+    const bookingRequests = async (id: string) =>
+      (await app.eventStore.readStream(`shipment-${id}`)).filter((event) => event.type === 'ShipmentBookingRequested').length;
+
+    it('a create missing parcels and pickup answers status error with every problem; the worker changes nothing', async () => {
+      const body = shipmentRequest(tenant.merchants[0]!, { pickup: undefined, parcels: [] });
+      const created = await api.create(body);
+      expect(created.status).toBe(200);
+      expect(created.body.post_shipping_info.status).toBe('error');
+      expect(codesOf(created.body)).toEqual(expect.arrayContaining(['ERROR:required_data_missing:pickup', 'ERROR:parcel_info_missing:parcels']));
+      await app.waitUntilCaughtUp();
+      const read = (await api.get(created.body.shipment_id)).body;
+      expect(read.post_shipping_info).toMatchObject({ status: 'error', error_details: created.body.post_shipping_info.error_details });
+      expect(await bookingRequests(created.body.shipment_id)).toBe(0);
+    });
+
+    it('confirm and reprocess of a draft run the whole check synchronously: every failure in the one answer', async () => {
+      const draft = await api.create(shipmentRequest(tenant.merchants[0]!, {
+        parcels: [{ weight: { value: 0 } }, { weight: { value: 1, unit: 'kg' }, dimension: { width: 10, height: 10, depth: 10, unit: 'furlong' } }],
+        dropoff: { contact_name: 'Ann', contact_email: 'ann@example.com', address1: '1 Road', city: 'Paris', country: 'FR', contact_phone: '12' },
+      }), '?draft=true');
+      const id = draft.body.shipment_id as string;
+      const expected = [
+        'ERROR:parcel_weight_missing:parcels[0].weight',
+        'ERROR:dimension_unit_invalid:parcels[1].dimension.unit',
+        'ERROR:postcode_missing:dropoff.postcode',
+        'ERROR:phone_number_invalid:dropoff.contact_phone',
+      ];
+      const confirmed = await api.call('POST', `/shipments/${id}/confirm`);
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.post_shipping_info.status).toBe('error');
+      expect(codesOf(confirmed.body)).toEqual(expect.arrayContaining(expected));
+      expect(codesOf(confirmed.body)).toHaveLength(expected.length);
+      const reprocessed = await api.call('POST', `/shipments/${id}/reprocess`, { parcels: [{ weight: { value: 1, unit: 'kg' } }] });
+      expect(reprocessed.body.post_shipping_info.status).toBe('error');
+      expect(codesOf(reprocessed.body)).toEqual(['ERROR:postcode_missing:dropoff.postcode', 'ERROR:phone_number_invalid:dropoff.contact_phone']);
+      expect(await bookingRequests(id)).toBe(0);
+    });
+  });
+
+  describe("the documented error codes, from the carrier's declared requirements", () => {
+    let strict: any;
+    const codesOf = (body: any) => body.post_shipping_info.error_details.map((detail: any) => `${detail.code}:${detail.field}`);
+    const international = { dropoff: { contact_name: 'Ann', contact_email: 'ann@example.com', address1: '1 Rue', city: 'Paris', country: 'FR', postcode: '75001' } };
+    const createWithStrict = (overrides: Record<string, unknown>) =>
+      api.create(shipmentRequest(tenant.merchants[0]!, { carrier_account: { carrier_id: strict.carrier_account_id }, ...overrides }));
+
+    beforeAll(async () => {
+      const response = await app.http.request('POST', '/carrier-accounts', {
+        headers: tenant.headers,
+        body: {
+          carrier_account_name: `Strict ${randomUUID().slice(0, 6)}`, carrier: 'SANDBOX', status: 'active',
+          property: { REQUIRE_ITEM_WEIGHT: 'true', REQUIRE_PARCEL_DIMENSIONS: 'true', REQUIRE_CUSTOMS_ITEMS: 'true', PAYMENT_MODES: 'PRE_PAID' },
+        },
+      });
+      expect(response.status).toBe(201);
+      strict = response.body;
+    });
+
+    it('a shipment meeting every declared requirement is booked', async () => {
+      const created = await createWithStrict({
+        ...international,
+        items: [{ sku: 'SKU-1', quantity: 2, weight: { value: 0.5, unit: 'kg' }, hs_code: '6912.00', origin_country: 'CN' }],
+        parcels: [{ weight: { value: 1.2, unit: 'kg' }, dimension: { width: 20, height: 10, depth: 10, unit: 'cm' }, parcel_items: [{ sku: 'SKU-1', quantity: 2 }] }],
+      });
+      expect(created.body.post_shipping_info).toMatchObject({ status: 'pending', error_details: [] });
+      await app.waitUntilCaughtUp();
+      expect((await api.get(created.body.shipment_id)).body.post_shipping_info.status).toBe('booked');
+    });
+
+    it('item_weight_missing', async () => {
+      expect(codesOf((await createWithStrict({})).body)).toContain('item_weight_missing:items[0].weight');
+    });
+
+    it('parcel_dimensions_missing', async () => {
+      expect(codesOf((await createWithStrict({})).body)).toContain('parcel_dimensions_missing:parcels[0].dimension');
+    });
+
+    it('item_hscode_missing and item_origin_country_missing on an international shipment only', async () => {
+      const abroad = codesOf((await createWithStrict(international)).body);
+      expect(abroad).toEqual(expect.arrayContaining(['item_hscode_missing:items[0].hs_code', 'item_origin_country_missing:items[0].origin_country']));
+      const domestic = codesOf((await createWithStrict({})).body);
+      expect(domestic.filter((code: string) => code.startsWith('item_hscode') || code.startsWith('item_origin'))).toEqual([]);
+    });
+
+    it('payment_method_invalid: a payment mode the carrier does not take', async () => {
+      const created = await createWithStrict({ payment: { payment_mode: 'CASH_ON_DELIVERY', total_amount: 120, pending_amount: 120, currency: 'AED' } });
+      expect(codesOf(created.body)).toContain('payment_method_invalid:payment.payment_mode');
+    });
+
+    it('label_format_invalid: the account prints a label format the carrier does not take', async () => {
+      const response = await app.http.request('POST', '/carrier-accounts', {
+        headers: tenant.headers,
+        body: {
+          carrier_account_name: `Zpl only ${randomUUID().slice(0, 6)}`, carrier: 'SANDBOX', status: 'active',
+          property: { LABEL_FORMATS: 'service_zpl' }, label: { default_label: 'service_pdf' },
+        },
+      });
+      expect(response.status).toBe(201);
+      const created = await api.create(shipmentRequest(tenant.merchants[0]!, { carrier_account: { carrier_id: response.body.carrier_account_id } }));
+      expect(created.body.post_shipping_info.status).toBe('error');
+      expect(codesOf(created.body)).toEqual(['label_format_invalid:carrier_account']);
+    });
+
+    it('dimension_unit_invalid needs no carrier declaration', async () => {
+      const created = await api.create(shipmentRequest(tenant.merchants[0]!, {
+        parcels: [{ weight: { value: 1, unit: 'kg' }, dimension: { width: 1, height: 1, depth: 1, unit: 'yard' }, parcel_items: [{ sku: 'SKU-1', quantity: 2 }] }],
+      }));
+      expect(codesOf(created.body)).toEqual(['dimension_unit_invalid:parcels[0].dimension.unit']);
+    });
+  });
 });

@@ -80,7 +80,8 @@ export class CarrierAccountDirectoryAdapter implements CarrierAccountDirectory {
   }
 
   private summary(account: CarrierAccount): CarrierAccountSummary {
-    const capabilities = this.carriers.get(account.carrier).capabilities;
+    const carrier = this.carriers.get(account.carrier);
+    const capabilities = carrier.capabilities;
     return {
       carrier: account.carrier,
       carrier_id: account.carrierAccountId,
@@ -91,6 +92,7 @@ export class CarrierAccountDirectoryAdapter implements CarrierAccountDirectory {
         collectionScheduling: capabilities.collectionScheduling,
         documentUpload: capabilities.documentUpload,
       },
+      requirements: carrier.requirements?.(account),
     };
   }
 }

@@ -53,11 +53,11 @@ export class BookingReactor implements Reactor {
     if (!account) return void (await fail([carrierAccountInvalid(data.carrier_account.carrier_id, 'unknown account')]));
     if (account.status !== 'active') return void (await fail([carrierAccountInvalid(account.carrierAccountId, `account is ${account.status}`)]));
 
-    const problems = carrierRequirementProblems(state.content);
+    const carrier = this.carriers.get(account.carrier);
+    const problems = carrierRequirementProblems(state.content, carrier.requirements?.(account));
     const warnings = problems.filter((p) => p.level === 'WARNING');
     if (problems.some((p) => p.level === 'ERROR')) return void (await fail(problems));
 
-    const carrier = this.carriers.get(account.carrier);
     const shipment = { tenantId, shipmentId, content: state.content };
     // One live booking per shipment: earlier ones (reassign, reprocess) are cancelled first, or reused.
     const release = await releasePreviousBookings(this.carriers, this.accounts, this.bookings, this.retry, shipment, attemptId, account);

@@ -1,4 +1,4 @@
-import type { ErrorDetail, ShipmentContent, ShippingCost } from '@shipledger/shipping';
+import type { CarrierRequirements, ErrorDetail, ShipmentContent, ShippingCost } from '@shipledger/shipping';
 import type { CarrierAccount, CarrierCode, LabelKind } from '../accounts/carrier-account';
 
 /** What a carrier integration can do; the lifecycle asks before it calls an optional operation. */
@@ -74,6 +74,8 @@ export interface Carrier {
   uploadDocument(booking: BookedShipmentRef, document: CarrierDocument): Promise<CarrierOutcome<true>>;
   /** A price for the shipment as it stands, or the reasons the carrier would refuse it. Books nothing. */
   rate(request: RatingRequest): Promise<CarrierOutcome<CarrierRate>>;
+  /** What this carrier needs for the account's shipments, checked before any booking (absent: nothing beyond the common checks). */
+  requirements?(account: CarrierAccount): CarrierRequirements;
   /** Problems with an account's properties, as `property.KEY : problem` (account create and update). */
   checkAccount?(property: Readonly<Record<string, string>>): Promise<string[]>;
 }

@@ -1,4 +1,5 @@
-import type { ErrorDetail, ShipmentContent } from '@shipledger/shipping';
+import type { CarrierRequirements, ErrorDetail, ShipmentContent } from '@shipledger/shipping';
+import type { CarrierAccount } from '../accounts/carrier-account';
 import { carrierError } from '../carrier/carrier.port';
 
 /**
@@ -30,6 +31,26 @@ export function sandboxRejections(property: Record<string, string>, content: Shi
     errors.push(carrierError('BOOKING', 'phone_number_invalid', 'The carrier requires a receiver phone number', 'dropoff.contact_phone'));
   }
   return errors;
+}
+
+/**
+ * The requirements a sandbox account declares in its `property`, so a tenant can rehearse a stricter
+ * carrier before booking: REQUIRE_ITEM_WEIGHT, REQUIRE_PARCEL_DIMENSIONS, REQUIRE_CUSTOMS_ITEMS
+ * (true/false: hs_code and origin_country on international shipments), PAYMENT_MODES and LABEL_FORMATS
+ * (comma-separated: the payment modes and label kinds the carrier takes).
+ */
+export function sandboxRequirements(account: Pick<CarrierAccount, 'property' | 'defaultLabel'>): CarrierRequirements {
+  const { property } = account;
+  const flag = (name: string) => property[name]?.trim().toLowerCase() === 'true';
+  const requirements: CarrierRequirements = {};
+  if (flag('REQUIRE_ITEM_WEIGHT')) requirements.item_weight = true;
+  if (flag('REQUIRE_PARCEL_DIMENSIONS')) requirements.parcel_dimensions = true;
+  if (flag('REQUIRE_CUSTOMS_ITEMS')) requirements.customs_items_international = true;
+  if (property.PAYMENT_MODES !== undefined) requirements.payment_modes = list(property.PAYMENT_MODES);
+  if (property.LABEL_FORMATS !== undefined) {
+    requirements.label_format = { chosen: account.defaultLabel, accepted: list(property.LABEL_FORMATS).map((kind) => kind.toLowerCase()) };
+  }
+  return requirements;
 }
 
 export function weightInKg(value: number | undefined, unit: string | undefined): number | undefined {

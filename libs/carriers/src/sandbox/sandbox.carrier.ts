@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { CarrierCode } from '../accounts/carrier-account';
+import type { CarrierRequirements } from '@shipledger/shipping';
+import type { CarrierAccount, CarrierCode } from '../accounts/carrier-account';
 import {
   carrierError, unsupported, type BookedShipmentRef, type BookingRequest, type Carrier, type CarrierBooking,
   type CarrierCapabilities, type CarrierDocument, type CarrierOutcome, type CarrierRate, type RatingRequest,
 } from '../carrier/carrier.port';
 import { renderPdfLabel } from '../labels/pdf-label.renderer';
 import { rateWithSandboxTariff } from '../rating/sandbox-rating';
-import { sandboxRejections } from './sandbox-rules';
+import { sandboxRejections, sandboxRequirements } from './sandbox-rules';
 import { scenarioOf, SANDBOX_SCENARIOS } from './sandbox-scenarios';
 import type { SandboxStore } from './sandbox-store';
 
@@ -30,6 +31,10 @@ export class SandboxCarrier implements Carrier {
       documentUpload: full,
       labelFormats: ['carrier_pdf'],
     };
+  }
+
+  requirements(account: CarrierAccount): CarrierRequirements {
+    return sandboxRequirements(account);
   }
 
   async book(request: BookingRequest): Promise<CarrierOutcome<CarrierBooking>> {

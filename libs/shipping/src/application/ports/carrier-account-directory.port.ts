@@ -1,4 +1,4 @@
-import type { ShipmentContent } from '../../domain/shipment';
+import type { CarrierRequirements, ShipmentContent } from '../../domain/shipment';
 
 /** A carrier account as the Shipping context needs it to assign and book. */
 export interface CarrierAccountSummary {
@@ -11,6 +11,8 @@ export interface CarrierAccountSummary {
     collectionScheduling?: boolean;
     documentUpload?: boolean;
   };
+  /** What the account's carrier declares it needs before booking (checked synchronously on confirm). */
+  requirements?: CarrierRequirements;
 }
 
 /**

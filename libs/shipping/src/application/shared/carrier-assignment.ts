@@ -24,5 +24,6 @@ function assigned(account: CarrierAccountSummary): CarrierAssignment {
   return {
     kind: 'assigned',
     account: { carrier: account.carrier, carrier_id: account.carrier_id, carrier_account_name: account.carrier_account_name },
+    requirements: account.requirements,
   };
 }

@@ -9,4 +9,5 @@ export * from './shipment.errors';
 export * from './shipment.decide';
 export * from './shipment.patch';
 export * from './booking-validation';
+export * from './carrier-requirements';
 export { usableLink } from './shipment.decide-side';

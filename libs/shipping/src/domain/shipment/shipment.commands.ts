@@ -1,3 +1,4 @@
+import type { CarrierRequirements } from './carrier-requirements';
 import type {
   AssignedCarrierAccount,
   ErrorDetail,
@@ -23,7 +24,7 @@ type Command<TType extends string, TData> = { type: TType } & TData & Stamp;
  * unknown or not usable, or none (no account requested and routing found none).
  */
 export type CarrierAssignment =
-  | { kind: 'assigned'; account: AssignedCarrierAccount }
+  | { kind: 'assigned'; account: AssignedCarrierAccount; requirements?: CarrierRequirements }
   | { kind: 'invalid'; requested: string }
   | { kind: 'none' };
 

@@ -21,7 +21,7 @@ export function bookableContent(overrides: ShipmentContent = {}): ShipmentConten
     pickup: { address1: '1 Pickup Road', city: 'Dubai', country: 'AE' },
     dropoff: { contact_name: 'Ann', contact_email: 'ann@example.com', address1: '2 Drop St', city: 'Dubai', country: 'AE' },
     items: [{ sku: 'SKU-1', quantity: 1 }],
-    parcels: [{ parcel_id: 'p-1', parcel_items: [{ sku: 'SKU-1', quantity: 1 }] }],
+    parcels: [{ parcel_id: 'p-1', weight: { value: 1, unit: 'kg' }, parcel_items: [{ sku: 'SKU-1', quantity: 1 }] }],
     ...overrides,
   };
 }
