@@ -97,7 +97,7 @@ describe('reports over HTTPS after a mixed workload', () => {
     expect(own.body.rows).toEqual([]);
   });
 
-  it('shows projector lag for every follower', async () => {
+  it('shows projector lag for every follower, and the parked events of this tenant\'s shipments only', async () => {
     const { status, body } = await get('/reports/operations');
     expect(status).toBe(200);
     expect(body.followers).toEqual(expect.arrayContaining([
@@ -105,6 +105,22 @@ describe('reports over HTTPS after a mixed workload', () => {
       expect.objectContaining({ kind: 'reactor' }),
     ]));
     expect(body.parked).toEqual([]);
+
+    // Given an event of this tenant's shipment and one of a shipment it does not own, both parked
+    const [own] = await app.eventStore.readStream(`shipment-${workload.shipmentIds[0]}`);
+    const parked = (streamId: string, eventId: string) => ({
+      kind: 'reactor', follower: 'carrier-booking', event_id: eventId, event_type: 'ShipmentBookingRequested', stream_id: streamId,
+      revision: 2, position: own!.position, attempts: 5, last_error: 'Error: carrier down\n    at stack line',
+    });
+    await app.database.kysely.withSchema('projections').insertInto('parked_events')
+      .values([parked(own!.streamId, own!.id), parked('shipment-not-this-tenants', 'e-other')]).execute();
+    // Then the tenant sees its own, with the error's first line only
+    const after = await get('/reports/operations');
+    expect(after.body.parked).toEqual([{
+      kind: 'reactor', follower: 'carrier-booking', event_type: 'ShipmentBookingRequested', shipment_id: workload.shipmentIds[0],
+      attempts: 5, parked_at: expect.any(String), error: 'Error: carrier down',
+    }]);
+    await app.database.kysely.withSchema('projections').deleteFrom('parked_events').execute();
   });
 });
 

@@ -1,5 +1,5 @@
 import {
-  evolve, initialShipmentState, type ShipmentEvent, type ShipmentState, type ShipmentStatus,
+  evolve, initialShipmentState, type AssignedCarrierAccount, type ShipmentEvent, type ShipmentState, type ShipmentStatus,
 } from '@shipledger/shipping';
 import type { RecordedEvent } from '@shipledger/event-store';
 
@@ -52,7 +52,10 @@ const SHIPPED: ReadonlySet<ShipmentStatus> = new Set([
 const DELIVERED: ReadonlySet<ShipmentStatus> = new Set(['delivered', 'delivery_confirmed']);
 const RETURNED: ReadonlySet<ShipmentStatus> = new Set(['returned', 'return_confirmed']);
 
-/** The facts after `event`; undefined while the stream has no shipment (an event before its creation). */
+/**
+ * The facts after `event`; undefined while the stream has no shipment (an event before its creation).
+ * Total like `evolve`: an event missing a field it should carry changes what it can and never throws.
+ */
 export function evolveFacts(facts: ShipmentFacts | undefined, event: RecordedEvent): ShipmentFacts | undefined {
   const shipmentEvent = event as unknown as ShipmentEvent;
   const before = facts ? toState(facts) : initialShipmentState();
@@ -90,10 +93,10 @@ function nextBookings(bookings: BookingAttemptFacts[], event: ShipmentEvent, at:
   switch (event.type) {
     case 'ShipmentBookingRequested': {
       if (bookings.some((b) => b.attempt_id === event.data.booking_attempt_id)) return bookings;
-      const account = event.data.carrier_account;
+      const account: Partial<AssignedCarrierAccount> = event.data.carrier_account ?? {};
       return [...bookings, {
-        attempt_id: event.data.booking_attempt_id, carrier: account.carrier, carrier_account_id: account.carrier_id,
-        carrier_account_name: account.carrier_account_name, requested_at: at, error_codes: [],
+        attempt_id: event.data.booking_attempt_id, carrier: account.carrier ?? '', carrier_account_id: account.carrier_id ?? '',
+        carrier_account_name: account.carrier_account_name ?? '', requested_at: at, error_codes: [],
       }];
     }
     case 'ShipmentBooked':
@@ -101,7 +104,7 @@ function nextBookings(bookings: BookingAttemptFacts[], event: ShipmentEvent, at:
     case 'ShipmentBookingFailed':
       return answer(bookings, event.data.booking_attempt_id, {
         outcome: 'failed', answered_at: at,
-        error_codes: event.data.error_details.filter((d) => d.level === 'ERROR').map((d) => d.code),
+        error_codes: (event.data.error_details ?? []).filter((d) => d?.level === 'ERROR').map((d) => String(d.code)),
       });
     default:
       return bookings;
