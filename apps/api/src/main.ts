@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import { provisionDemoCarrierAccount } from '@shipledger/carriers';
 import { provisionDemoConfiguration } from '@shipledger/configuration';
 import { openDatabase } from '@shipledger/database';
 import { createEventStore } from '@shipledger/event-store';
-import { loadPlatformConfig, loadTlsMaterial, resolveJwtSecret } from '@shipledger/platform';
+import { ensurePrivateDir, loadPlatformConfig, loadTlsMaterial, resolveJwtSecret } from '@shipledger/platform';
 import { migrateReadModels, startWorker, type Worker } from '@shipledger/projections';
 import { loadProcessConfig } from '../../worker/src/config';
 import { acquireDataDirLock } from '../../worker/src/data-dir-lock';
@@ -24,7 +23,7 @@ async function main(): Promise<void> {
   const config = loadPlatformConfig();
   const processConfig = loadProcessConfig();
   const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
-  mkdirSync(config.dataDir, { recursive: true });
+  ensurePrivateDir(config.dataDir);
 
   // PGlite serves one process: the lock makes a second api, worker or cli on this folder refuse to start.
   const dataDirLock = processConfig.databaseUrl ? undefined : acquireDataDirLock(processConfig.dataDir, 'shipledger api');

@@ -1,4 +1,5 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { ensurePrivateDir } from '@shipledger/platform';
+import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -29,7 +30,8 @@ export const LOCK_FILE = 'shipledger.lock';
 
 /** Takes the folder's lock file (created with O_EXCL); a lock left by a dead process is taken over. */
 export function acquireDataDirLock(dataDir: string, role: string): DataDirLock {
-  mkdirSync(dataDir, { recursive: true });
+  // The data folder holds the database and the secrets: owner-only.
+  ensurePrivateDir(dataDir);
   const file = join(dataDir, LOCK_FILE);
   const me: LockHolder = { pid: process.pid, role, since: new Date().toISOString() };
   for (let attempt = 0; attempt < 3; attempt++) {

@@ -1,3 +1,4 @@
+import { chmodSync, mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Pool } from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
@@ -52,7 +53,13 @@ function openPostgres(url: string, max: number): Database {
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGliteDialect } = await import('kysely-pglite-dialect');
-  const pglite = await PGlite.create(dataDir && dataDir !== 'memory://' ? dataDir : undefined);
+  const onDisk = dataDir && dataDir !== 'memory://' ? dataDir : undefined;
+  if (onDisk) {
+    // The database files are the tenants' data: an owner-only folder, whatever the umask.
+    mkdirSync(onDisk, { recursive: true, mode: 0o700 });
+    chmodSync(onDisk, 0o700);
+  }
+  const pglite = await PGlite.create(onDisk);
   const kysely = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
   let closed = false;
   return {

@@ -3,6 +3,7 @@ export * from './http/admin-route';
 export * from './config/platform-config';
 export * from './tls/tls-material';
 export * from './crypto/secret-hash';
+export * from './crypto/private-files';
 export * from './tenancy/scopes';
 export * from './tenancy/tenant.types';
 export * from './tenancy/tenant.repository';

@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_SCOPES, randomSecret, TenantAdmin, type PlatformServices } from '@shipledger/platform';
+import { API_SCOPES, ensurePrivateDir, PRIVATE_FILE_MODE, randomSecret, TenantAdmin, tighten, writePrivateFile, type PlatformServices } from '@shipledger/platform';
 
 export interface DemoCredentials {
   base_url: string;
@@ -25,7 +25,7 @@ export async function ensureDemoCredentials(platform: PlatformServices, dataDir:
     const saved = JSON.parse(readFileSync(path, 'utf8')) as DemoCredentials;
     if (await platform.repository.findTenant(saved.tenant_id)) {
       const credentials = { ...saved, base_url: baseUrl };
-      writeFileSync(path, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+      writePrivateFile(path, `${JSON.stringify(credentials, null, 2)}\n`);
       return { credentials, created: false };
     }
   }
@@ -41,8 +41,7 @@ export async function ensureDemoCredentials(platform: PlatformServices, dataDir:
     client_secret: client.client_secret,
     merchant: DEMO_MERCHANT,
   };
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(path, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  writePrivateFile(path, `${JSON.stringify(credentials, null, 2)}\n`);
   return { credentials, created: true };
 }
 
@@ -50,10 +49,13 @@ export async function ensureDemoCredentials(platform: PlatformServices, dataDir:
 export function resolveAdminToken(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
   const path = join(dataDir, 'secrets', 'admin-token');
-  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
-  mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
+  if (existsSync(path)) {
+    ensurePrivateDir(join(dataDir, 'secrets'));
+    tighten(path, PRIVATE_FILE_MODE);
+    return readFileSync(path, 'utf8').trim();
+  }
   const token = randomSecret(32);
-  writeFileSync(path, token, { mode: 0o600 });
+  writePrivateFile(path, token);
   return token;
 }
 

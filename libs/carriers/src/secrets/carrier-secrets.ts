@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, tighten } from '@shipledger/platform';
 import { dirname, join } from 'node:path';
 
 /**
@@ -37,6 +38,7 @@ export function loadCarrierSecrets(source: CarrierSecretsSource): CarrierSecrets
   if (source.dataDir && source.dataDir !== 'memory://') {
     const file = join(source.dataDir, 'carriers.key');
     if (!existsSync(file)) createKeyFile(file);
+    tighten(file, PRIVATE_FILE_MODE);
     return deriveCarrierSecrets(parseKey(readFileSync(file, 'utf8').trim()));
   }
   return deriveCarrierSecrets(randomBytes(32));
@@ -48,7 +50,7 @@ export function loadCarrierSecrets(source: CarrierSecretsSource): CarrierSecrets
  * name exists — so there is exactly one key, and nobody ever reads a half-written one.
  */
 function createKeyFile(file: string): void {
-  mkdirSync(dirname(file), { recursive: true });
+  ensurePrivateDir(dirname(file));
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   writeFileSync(temporary, randomBytes(32).toString('base64'), { mode: 0o600 });
   try {

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, tighten, writePrivateFile } from '../crypto/private-files';
 import { join } from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
@@ -91,9 +92,12 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
   if (configured) return configured;
   if (!dataDir) return randomSecret(48);
   const path = join(dataDir, 'secrets', 'jwt-secret');
-  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
-  mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
+  if (existsSync(path)) {
+    ensurePrivateDir(join(dataDir, 'secrets'));
+    tighten(path, PRIVATE_FILE_MODE);
+    return readFileSync(path, 'utf8').trim();
+  }
   const secret = randomSecret(48);
-  writeFileSync(path, secret, { mode: 0o600 });
+  writePrivateFile(path, secret);
   return secret;
 }

@@ -1,5 +1,6 @@
 import { createHash, X509Certificate } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, tighten, writePrivateFile } from '../crypto/private-files';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 
@@ -31,12 +32,13 @@ export async function loadTlsMaterial(source: TlsSource): Promise<TlsMaterial> {
   const certPath = join(dir, 'cert.pem');
   const keyPath = join(dir, 'key.pem');
   if (existsSync(certPath) && existsSync(keyPath)) {
+    ensurePrivateDir(dir);
+    tighten(keyPath, PRIVATE_FILE_MODE);
     const cert = readFileSync(certPath, 'utf8');
     return { cert, key: readFileSync(keyPath, 'utf8'), fingerprint: fingerprintOf(cert), selfSigned: true };
   }
   const material = await generateSelfSigned();
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(keyPath, material.key, { mode: 0o600 });
+  writePrivateFile(keyPath, material.key);
   writeFileSync(certPath, material.cert);
   return material;
 }
