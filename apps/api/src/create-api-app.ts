@@ -7,7 +7,7 @@ import { Logger } from 'nestjs-pino';
 import type { Database } from '@shipledger/database';
 import type { EventStore } from '@shipledger/event-store';
 import {
-  configureFastify, DEFAULT_BODY_LIMIT_BYTES, frameworkErrorHandler, instrumentEventStore, migratePlatform, PlatformServices, registerHttpMetricsHooks,
+  clientErrorHandler, configureFastify, DEFAULT_BODY_LIMIT_BYTES, PARSER_MAX_HEADER_BYTES, frameworkErrorHandler, instrumentEventStore, migratePlatform, PlatformServices, registerHttpMetricsHooks,
   registerIdempotencyHooks, registerLegacyRoutes, requestIdFrom, type TlsMaterial,
 } from '@shipledger/platform';
 import { mountDashboard } from '@shipledger/reporting';
@@ -59,13 +59,14 @@ export async function createApiApp(options: ApiAppOptions): Promise<ApiApp> {
     parkedEvents: options.parkedEvents,
   });
   const adapter = new FastifyAdapter({
-    https: { key: options.tls.key, cert: options.tls.cert },
+    https: { key: options.tls.key, cert: options.tls.cert, maxHeaderSize: PARSER_MAX_HEADER_BYTES },
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
     genReqId: (request: IncomingMessage) => requestIdFrom(request.headers),
     requestIdHeader: false,
     logger: false,
     frameworkErrors: frameworkErrorHandler as never,
+    clientErrorHandler,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.register(platform, { logLevel: options.logLevel ?? 'info' }),

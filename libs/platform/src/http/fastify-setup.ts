@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyInstance, FastifyRequest } from 'fastify';
 import { constantTimeEquals } from '../crypto/secret-hash';
 import { ApiError, type ApiErrorDetail } from './api-error';
 import { errorShapeForPath, renderErrorBody } from './error-body';
@@ -25,6 +27,14 @@ export interface FastifySetupOptions {
 }
 
 export const INTERNAL_HEADER = 'x-shipledger-internal';
+
+/** The request line and headers together may hold this many bytes (Node's default); more → 431. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+/**
+ * What the HTTP parser itself accepts (the server's maxHeaderSize): a margin above MAX_HEADER_BYTES,
+ * so an oversized request still reaches the hook that answers it in its area's body shape.
+ */
+export const PARSER_MAX_HEADER_BYTES = 4 * MAX_HEADER_BYTES;
 
 /**
  * Body parsing and the per-request basics that run before Nest routing: JSON only (form encoding only
@@ -68,6 +78,10 @@ export function configureFastify(fastify: FastifyInstance, options: FastifySetup
   });
 
   fastify.addHook('onRequest', async (request, reply) => {
+    if (headerBytes(request) > MAX_HEADER_BYTES) {
+      const error = new ApiError(431, ['Request headers too large'], 'request_header_fields_too_large');
+      return reply.status(431).header('connection', 'close').type('application/json').send(renderErrorBody(errorShapeForPath(request.url), error));
+    }
     const correlationId = correlationIdFrom(request.headers, request.id);
     (request as unknown as Record<string, unknown>)[CORRELATION_ID_KEY] = correlationId;
     (request.raw as unknown as { id: string }).id = request.id;
@@ -107,4 +121,54 @@ export function frameworkErrorHandler(error: { statusCode?: number; message: str
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   const apiError = new ApiError(status, [status === 400 ? 'Malformed request URL' : error.message]);
   reply.status(status).type('application/json').send(renderErrorBody(errorShapeForPath(request.url), apiError));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers beyond even the parser's limit,
+ * bytes that are not HTTP, a client too slow to send its headers) answered like every other error:
+ * JSON in the body shape of the area the request line names when it can be read (else the shipping
+ * shape), then the connection is closed. Headers over MAX_HEADER_BYTES but within the parser's limit
+ * are answered by the onRequest hook instead, which knows the path.
+ */
+export function clientErrorHandler(error: ConnectionError, socket: Socket): void {
+  // The parser may report the same broken request more than once: one answer per connection.
+  if (error.code === 'ECONNRESET' || socket.destroyed || answeredSockets.has(socket)) return;
+  answeredSockets.add(socket);
+  const [status, apiError] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, new ApiError(431, ['Request headers too large'], 'request_header_fields_too_large')]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, new ApiError(408, ['Request timeout: the request was not received in time'], 'request_timeout')]
+        : [400, new ApiError(400, ['Malformed HTTP request'], 'bad_request')];
+  const packet = error.rawPacket as unknown;
+  const body = JSON.stringify(renderErrorBody(errorShapeForPath(requestPath(Buffer.isBuffer(packet) ? packet : undefined)), apiError));
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  // Closed only once the answer is flushed (over TLS it is still being encrypted when write() returns),
+  // and for good after 5 s whatever the client does.
+  socket.write(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    () => socket.end(),
+  );
+  setTimeout(() => socket.destroy(), 5_000).unref();
+}
+
+const answeredSockets = new WeakSet<Socket>();
+
+/** The path of the request line at the start of `packet`; '/' when there is none to read. */
+function requestPath(packet: Buffer | undefined): string {
+  const line = packet?.subarray(0, 2048).toString('latin1').split('\r\n', 1)[0] ?? '';
+  const target = /^[A-Z]+ (\S+) HTTP\/\d\.\d$/.exec(line)?.[1];
+  return target?.startsWith('/') ? target : '/';
+}
+
+/** The size of the request line and headers as sent (names, values, separators). */
+function headerBytes(request: FastifyRequest): number {
+  const raw = request.raw.rawHeaders;
+  let bytes = request.raw.method!.length + (request.raw.url ?? '').length + 12;
+  for (let i = 0; i < raw.length; i++) bytes += Buffer.byteLength(raw[i]!) + 2;
+  return bytes;
 }
