@@ -18,6 +18,8 @@ export * from './platform.module';
 export * from './http/fastify-setup';
 export * from './http/request-ids';
 export * from './idempotency/idempotency.hooks';
+export { CurrentIdempotencyClaim, type IdempotencyClaim } from './idempotency/idempotency.interceptor';
+export * from './fault-injection';
 export * from './legacy/legacy-routes';
 export * from './legacy/removed-endpoints';
 export * from './observability/http-metrics.hooks';

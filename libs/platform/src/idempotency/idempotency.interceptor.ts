@@ -1,4 +1,4 @@
-import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { createParamDecorator, Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { of, type Observable } from 'rxjs';
 import { ApiError } from '../http/api-error';
@@ -13,7 +13,18 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export interface IdempotencyClaim {
   tenantId: string;
   key: string;
+  /** The request's method, path and canonical body, hashed: equal retries hash equal. */
+  requestHash: string;
 }
+
+/**
+ * Controller parameter: the Idempotency-Key this request claimed (undefined without one). A handler
+ * whose effect can outlive a crash before its answer is stored uses it to recognise the retry.
+ */
+export const CurrentIdempotencyClaim = createParamDecorator((_data: unknown, ctx: ExecutionContext): IdempotencyClaim | undefined => {
+  const request = ctx.switchToHttp().getRequest<Record<string, unknown>>();
+  return request[IDEMPOTENCY_CLAIM_KEY] as IdempotencyClaim | undefined;
+});
 
 /**
  * Idempotency-Key on tenant POST/PUT/PATCH/DELETE calls: a first request claims the key and its
@@ -38,7 +49,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const outcome = await this.platform.idempotency.begin(auth.tenantId, key, request.method, request.url, hash);
     switch (outcome.kind) {
       case 'new':
-        request[IDEMPOTENCY_CLAIM_KEY] = { tenantId: auth.tenantId, key } satisfies IdempotencyClaim;
+        request[IDEMPOTENCY_CLAIM_KEY] = { tenantId: auth.tenantId, key, requestHash: hash } satisfies IdempotencyClaim;
         return next.handle();
       case 'replay': {
         const reply = context.switchToHttp().getResponse<FastifyReply>();

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Query, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { ApiError, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
+import { ApiError, CurrentAuth, CurrentIdempotencyClaim, type IdempotencyClaim, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import { FullShipmentRequestDto } from '../shared/dto/shipment-request.dto';
 import { commandMetaFrom } from '../shared/command-meta';
 import { MerchantAccess } from '../shared/merchant-access';
@@ -30,11 +30,17 @@ export class CreateShipmentController {
     @CurrentAuth() auth: AuthContext,
     @Body() body: FullShipmentRequestDto,
     @Query('draft') draft?: string,
+    @CurrentIdempotencyClaim() idempotency?: IdempotencyClaim,
   ): Promise<Record<string, unknown>> {
     const content = toShipmentContent(body);
     await this.merchants.check(auth, content.merchant);
     const state = await this.commandBus.execute(new CreateShipmentCommand(
-      { tenantId: auth.tenantId, content, draft: parseDraft(draft) },
+      {
+        tenantId: auth.tenantId,
+        content,
+        draft: parseDraft(draft),
+        idempotency: idempotency && { key: idempotency.key, requestHash: idempotency.requestHash },
+      },
       commandMetaFrom(auth),
     ));
     return toShipmentResponse(state);

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { WrongExpectedRevisionError } from '@shipledger/event-store';
+import { crashPoint } from '@shipledger/platform';
 import {
   decide,
   fold,
@@ -21,6 +22,8 @@ export interface CreateShipmentInput {
   tenantId: string;
   content: ShipmentContent;
   draft: boolean;
+  /** The Idempotency-Key the request claimed, with its request hash: the shipment id is derived from them. */
+  idempotency?: { key: string; requestHash: string };
   /** Clock and id sources, injectable for tests. */
   now?: Date;
   shipmentId?: string;
@@ -35,6 +38,10 @@ export class CreateShipmentCommand extends Command<ShipmentState> {
 /**
  * Create: reserve the partner reference (the uniqueness guarantee), then append the new stream.
  * The booking outcome (pending / error / prebooked) is decided before anything is written.
+ *
+ * With an Idempotency-Key the shipment id is a pure function of tenant, key and request hash, so a
+ * retry of a create whose append committed but whose answer (and stored idempotent response) was lost
+ * finds its own shipment and answers it, instead of colliding with its own reference reservation.
  */
 @CommandHandler(CreateShipmentCommand)
 export class CreateShipmentHandler implements ICommandHandler<CreateShipmentCommand, ShipmentState> {
@@ -45,7 +52,11 @@ export class CreateShipmentHandler implements ICommandHandler<CreateShipmentComm
   ) {}
 
   async execute({ input, meta }: CreateShipmentCommand): Promise<ShipmentState> {
-    const shipmentId = input.shipmentId ?? randomUUID();
+    const shipmentId = input.shipmentId ?? (input.idempotency ? idempotentShipmentId(input.tenantId, input.idempotency) : randomUUID());
+    if (input.idempotency) {
+      const earlier = await this.earlierCreate(input.tenantId, shipmentId);
+      if (earlier) return earlier;
+    }
     const at = (input.now ?? new Date()).toISOString();
     const carrier: CarrierAssignment = input.draft || input.content.pre_booked
       ? { kind: 'none' }
@@ -67,12 +78,29 @@ export class CreateShipmentHandler implements ICommandHandler<CreateShipmentComm
     try {
       await this.repository.append(shipmentId, input.tenantId, events, 'no_stream', meta);
     } catch (error) {
+      // A concurrent retry of the same keyed create appended first: that shipment is the answer.
+      const earlier = input.idempotency && error instanceof WrongExpectedRevisionError ? await this.earlierCreate(input.tenantId, shipmentId) : undefined;
+      if (earlier) return earlier;
       // The shipment was not written: its reference must not stay taken.
       if (reference) await this.references.release(input.tenantId, reference, shipmentId, meta, at);
       // A fresh UUID never collides; if it ever did, the create must not write into someone's shipment.
       if (error instanceof WrongExpectedRevisionError) throw new ShipmentCommandRejected('already_exists', ShipmentMessages.duplicateReference());
       throw error;
     }
+    crashPoint('create-after-append');
     return fold(events, state);
   }
+
+  /** The shipment an earlier attempt of this keyed create wrote, as it stands now. */
+  private async earlierCreate(tenantId: string, shipmentId: string): Promise<ShipmentState | undefined> {
+    const { state } = await this.repository.load(shipmentId);
+    return state.exists && state.tenant_id === tenantId ? state : undefined;
+  }
+}
+
+/** A UUID (version 5 layout, SHA-256 based) of tenant, Idempotency-Key and request hash. */
+export function idempotentShipmentId(tenantId: string, idempotency: { key: string; requestHash: string }): string {
+  const hex = createHash('sha256').update(['shipment-create', tenantId, idempotency.key, idempotency.requestHash].join('\u0000')).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
