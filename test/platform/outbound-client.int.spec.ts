@@ -66,6 +66,22 @@ describe('the outbound client against real local servers', () => {
     expect(ok.hits).toEqual(['POST /c']);
   });
 
+  it('given an IPv6 literal, it is refused unless the allowlist holds it, then called', async () => {
+    const hits: string[] = [];
+    const v6 = createHttpServer((request, response) => { hits.push(String(request.url)); response.end('v6'); });
+    await new Promise<void>((resolve) => v6.listen(0, '::1', resolve));
+    const url = `http://[::1]:${(v6.address() as AddressInfo).port}/v6`;
+    try {
+      expect(await failureOf(new OutboundClient({ config: config({ allowedCidrs: loopbackAllowed }) }).send({ method: 'GET', url }))).toBe('address_refused');
+      const allowed = new OutboundClient({ config: config({ allowedCidrs: parseAllowedCidrs('::1/128') }) });
+      expect((await allowed.send({ method: 'GET', url })).body.toString()).toBe('v6');
+      expect(hits).toEqual(['/v6']);
+    } finally {
+      v6.closeAllConnections();
+      await new Promise((resolve) => v6.close(resolve));
+    }
+  });
+
   it('given a redirect, it is an error and the target is never called', async () => {
     const target = await httpServer((_, response) => response.end('should not be reached'));
     const redirecting = await httpServer((_, response) => response.writeHead(302, { location: `http://127.0.0.1:${target.port}/x` }).end());
