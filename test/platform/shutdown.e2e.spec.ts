@@ -147,7 +147,9 @@ describe.each([
         }
       }
     });
-    await new Promise((resolveLater) => setTimeout(resolveLater, 2_000));
+    // Under load means: creates are being answered and more are in flight (however slow this machine is).
+    const loadStarted = Date.now();
+    while (acknowledged.length < 5 && Date.now() - loadStarted < 120_000) await new Promise((resolveLater) => setTimeout(resolveLater, 50));
 
     // When it gets SIGTERM mid-load
     const loaded = await terminate(running);
