@@ -58,7 +58,7 @@ describe.each<HarnessDatabase>(['pglite', 'postgres'])('booking reactor (%s)', (
   it('a worker killed between the carrier call and the append books exactly once after restart', async () => {
     const account = await h.createAccount();
     const { shipmentId, request } = await h.confirmedShipment(account);
-    const writer = h.context.writer;
+    const writer = h.context.shipments;
     const spy = jest.spyOn(writer, 'record').mockImplementationOnce(async () => { throw new Error('killed after the carrier call'); });
     await expect(reactor().handle(request)).rejects.toThrow('killed after the carrier call');
     spy.mockRestore();
@@ -104,7 +104,7 @@ describe.each<HarnessDatabase>(['pglite', 'postgres'])('booking reactor (%s)', (
     const realBook = sandbox.book.bind(sandbox);
     const spy = jest.spyOn(sandbox, 'book').mockImplementationOnce(async (booking) => {
       const answer = await realBook(booking);
-      await h.context.writer.record(h.tenantId, shipmentId, { causationId: `cancel-${shipmentId}`, correlationId: 'c', requestId: 'r', actor: 'merchant' },
+      await h.context.shipments.record(h.tenantId, shipmentId, { causationId: `cancel-${shipmentId}`, correlationId: 'c', requestId: 'r', actor: 'merchant' },
         () => ({ type: 'CancelShipment', at: new Date().toISOString(), actor: 'merchant' }));
       return answer;
     });

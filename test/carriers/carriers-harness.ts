@@ -2,11 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '@shipledger/database';
 import { createEventStore, type EventStore, type RecordedEvent } from '@shipledger/event-store';
 import {
-  decide, initialShipmentState, type AssignedCarrierAccount, type ShipmentCommand, type ShipmentContent,
+  decide, initialShipmentState, shipmentStreamId as shipmentStream, type AssignedCarrierAccount, type ShipmentCommand, type ShipmentContent,
 } from '@shipledger/shipping';
 import { OUTBOUND_DEFAULTS, parseAllowedCidrs } from '@shipledger/platform';
 import { createPgliteDatabase, createTestDatabase } from '@shipledger/testing';
-import { CarriersContext, deriveCarrierSecrets, shipmentStream, type CarrierAccount, type CarrierAccountInput } from '@shipledger/carriers';
+import { CarriersContext, deriveCarrierSecrets, type CarrierAccount, type CarrierAccountInput } from '@shipledger/carriers';
 
 export interface CarriersHarness {
   database: Database;

@@ -52,7 +52,7 @@ describe('the generic HTTP carrier', () => {
       expect(carrier.received[0]!.headers).toMatchObject({ authorization: 'Bearer k-123', 'idempotency-key': attempt });
       expect(carrier.received[0]!.body).toMatchObject({ action: 'book', request_id: attempt, shipment_id: shipmentId, shipment: { merchant: 'SHOP1' } });
 
-      await h.context.writer.record(h.tenantId, shipmentId, { causationId: `cancel-${shipmentId}`, correlationId: 'c', requestId: 'r', actor: 'test' },
+      await h.context.shipments.record(h.tenantId, shipmentId, { causationId: `cancel-${shipmentId}`, correlationId: 'c', requestId: 'r', actor: 'test' },
         () => ({ type: 'CancelShipment', at: new Date().toISOString(), actor: 'test' }));
       const cancelled = last(await h.stream(shipmentId));
       await reactor('carrier-lifecycle').handle(cancelled);
@@ -113,7 +113,7 @@ describe('the generic HTTP carrier', () => {
       expect((failed.data as any).error_details).toEqual([expect.objectContaining({
         source: 'CARRIER', type: 'TECHNICAL', trigger: 'BOOKING', code: 'carrier_unavailable', message: 'The carrier did not answer after 3 tries',
       })]);
-      expect((await h.context.writer.load(h.tenantId, shipmentId))?.status).toBe('error');
+      expect((await h.context.shipments.load(h.tenantId, shipmentId))?.status).toBe('error');
       // The same booking request each time, so a carrier that did book can answer the retry with it.
       const attempt = (request.data as any).booking_attempt_id;
       expect(received).toEqual([attempt, attempt, attempt]);

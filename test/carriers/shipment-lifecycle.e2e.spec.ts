@@ -138,7 +138,7 @@ describe('a confirmed shipment with the sandbox carrier, over HTTPS', () => {
 
     const context = carriersContextFor({ database: app.database, eventStore: app.eventStore });
     const expiredUrl = context.signer.url(tenant.tenantId, booked.shipment_id, 'service_pdf', new Date(Date.now() - 2 * context.config.labelUrlTtlSeconds * 1000));
-    await context.writer.record(tenant.tenantId, booked.shipment_id, { causationId: `expire-${booked.shipment_id}`, correlationId: 'test', requestId: 'test', actor: 'test' },
+    await context.shipments.record(tenant.tenantId, booked.shipment_id, { causationId: `expire-${booked.shipment_id}`, correlationId: 'test', requestId: 'test', actor: 'test' },
       () => ({ type: 'RecordLabelGenerated', labels: { default_label_url: expiredUrl }, at: new Date().toISOString(), actor: 'test' }));
     expect((await app.http.request('GET', pathOf(expiredUrl))).status).toBe(403);
 

@@ -2,7 +2,7 @@ import type { Database } from '@shipledger/database';
 import type { EventStore } from '@shipledger/event-store';
 import { OutboundClient } from '@shipledger/platform';
 import type { Reactor } from '@shipledger/projections';
-import { ShipmentDocumentContents } from '@shipledger/shipping';
+import { ShipmentDocumentContents, ShippingCommands } from '@shipledger/shipping';
 import { CarrierAccountDirectoryAdapter } from './accounts/carrier-account-directory.adapter';
 import { CarrierAccountRepository } from './accounts/carrier-account.repository';
 import { CarrierAccountService } from './accounts/carrier-account.service';
@@ -22,7 +22,6 @@ import { warmUpPdfLabels } from './labels/pdf-label.renderer';
 import { SandboxSimulator } from './sandbox/sandbox-simulator';
 import { SandboxStore } from './sandbox/sandbox-store';
 import { CredentialCipher } from './secrets/credential-cipher';
-import { ShipmentWriter } from './shipments/shipment-writer';
 import { TrackingIngestionService } from './tracking/tracking-ingestion.service';
 
 export interface CarriersContextOptions {
@@ -46,7 +45,8 @@ export class CarriersContext {
   readonly carriers: CarrierRegistry;
   readonly outbound: OutboundClient;
   readonly bookings: BookingStore;
-  readonly writer: ShipmentWriter;
+  /** Shipping's public API for the commands the carriers side sends. */
+  readonly shipments: ShippingCommands;
   readonly labelStore: LabelStore;
   readonly signer: LabelUrlSigner;
   readonly labels: LabelService;
@@ -63,11 +63,11 @@ export class CarriersContext {
     this.accounts = new CarrierAccountService(this.accountRepository, this.carriers);
     this.directory = new CarrierAccountDirectoryAdapter(this.accountRepository, this.carriers);
     this.bookings = new BookingStore(options.database);
-    this.writer = new ShipmentWriter(options.eventStore);
+    this.shipments = new ShippingCommands(options.eventStore);
     this.labelStore = new LabelStore(options.database);
     this.signer = new LabelUrlSigner(this.config.secrets.signingKey, this.config.publicBaseUrl, this.config.labelUrlTtlSeconds);
     this.labels = new LabelService(this.labelStore, this.signer);
-    this.tracking = new TrackingIngestionService(this.writer, this.bookings, this.accountRepository);
+    this.tracking = new TrackingIngestionService(this.shipments, this.bookings, this.accountRepository);
     this.simulator = new SandboxSimulator(this.sandboxStore, this.tracking);
     this.documents = options.documents ?? new ShipmentDocumentContents(options.database, options.eventStore);
   }
@@ -82,10 +82,10 @@ export class CarriersContext {
   reactors(): Reactor[] {
     this.warmUp();
     return [
-      new BookingReactor(this.writer, this.accountRepository, this.carriers, this.bookings, this.labels, this.config.bookingRetry),
-      new CarrierLifecycleReactor(this.writer, this.accountRepository, this.carriers, this.bookings),
-      new DocumentSyncReactor(this.writer, this.accountRepository, this.carriers, this.bookings, this.documents),
-      new LabelRefreshReactor(this.writer, this.accountRepository, this.carriers, this.bookings, this.labels),
+      new BookingReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, this.labels, this.config.bookingRetry),
+      new CarrierLifecycleReactor(this.shipments, this.accountRepository, this.carriers, this.bookings),
+      new DocumentSyncReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, this.documents),
+      new LabelRefreshReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, this.labels),
     ];
   }
 }

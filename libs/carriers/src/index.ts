@@ -13,4 +13,3 @@ export { provisionDemoCarrierAccount } from './accounts/demo-carrier-account';
 export { SANDBOX_SCENARIOS, SCENARIO_ATTRIBUTE, type SandboxScenario } from './sandbox/sandbox-scenarios';
 export type { TrackingUpdate, TrackingResult } from './tracking/tracking-update';
 export { deriveCarrierSecrets, loadCarrierSecrets, type CarrierSecrets } from './secrets/carrier-secrets';
-export { shipmentStream, ShipmentWriter } from './shipments/shipment-writer';

@@ -10,3 +10,4 @@ export { ShippingModule } from './shipping.module';
 export { ShipmentDocumentContents } from './application/documents/shipment-document-contents';
 /** The HTTP request contract of POST /shipments (published, e.g. for the benchmark's conventional peer). */
 export { FullShipmentRequestDto } from './application/shared/dto/shipment-request.dto';
+export { ShippingCommands, causedBy, type Causation } from './application/shared/shipping-commands';

@@ -11,7 +11,7 @@ import { ReadyToShipController } from './application/ready-to-ship/ready-to-ship
 import { ReassignShipmentController } from './application/reassign-shipment/reassign-shipment.controller';
 import { ReprocessShipmentController } from './application/reprocess-shipment/reprocess-shipment.controller';
 import { ShipmentCommandService } from './application/shared/shipment-command.service';
-import { ExecuteShipmentCommandHandler } from './application/shared/execute-shipment.command';
+import { ChangeShipmentHandler } from './application/shared/change-shipment.command';
 import { MerchantAccess } from './application/shared/merchant-access';
 import { ShipmentHttp } from './application/shared/shipment-http';
 import { ShipmentReferences } from './application/shared/shipment-references';
@@ -38,7 +38,7 @@ import { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './read-model
  * The Shipping context's HTTP side. DATABASE and EVENT_STORE come from the global PlatformModule; the
  * CarrierAccountDirectory from the carriers module (looked up at call time, see CarrierAccountsGateway).
  * The read side (list, bulk status, history) is registered here too so it shares ShipmentCommandService.
- * Controllers dispatch through @nestjs/cqrs's CommandBus (CreateShipmentCommand, ExecuteShipmentCommand).
+ * Controllers dispatch through @nestjs/cqrs's CommandBus (CreateShipmentCommand, ChangeShipmentCommand: plain data, handled by their @CommandHandler).
  */
 @Module({
   imports: [CqrsModule],
@@ -73,7 +73,7 @@ import { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './read-model
     ShipmentHttp,
     MerchantAccess,
     CreateShipmentHandler,
-    ExecuteShipmentCommandHandler,
+    ChangeShipmentHandler,
     DocumentSettingsRepository,
     ShipmentDocumentsHandler,
     {

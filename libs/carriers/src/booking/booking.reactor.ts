@@ -4,7 +4,7 @@ import type { Reactor } from '@shipledger/projections';
 import type { CarrierAccountRepository } from '../accounts/carrier-account.repository';
 import type { CarrierRegistry } from '../carrier/carrier.registry';
 import type { LabelService } from '../labels/label.service';
-import { causedBy, type ShipmentWriter } from '../shipments/shipment-writer';
+import { causedBy, type ShippingCommands } from '@shipledger/shipping';
 import { countBooking, timeCarrierCall } from './booking.metrics';
 import type { BookingStore } from './booking.store';
 import { carrierAccountInvalid, carrierRequirementProblems, noCarrierAssigned } from './carrier-requirements';
@@ -25,7 +25,7 @@ export class BookingReactor implements Reactor {
   readonly handles = ['ShipmentBookingRequested'] as const;
 
   constructor(
-    private readonly writer: ShipmentWriter,
+    private readonly shipments: ShippingCommands,
     private readonly accounts: CarrierAccountRepository,
     private readonly carriers: CarrierRegistry,
     private readonly bookings: BookingStore,
@@ -38,11 +38,11 @@ export class BookingReactor implements Reactor {
     const data = event.data as BookingRequestedData;
     const tenantId = event.metadata.tenantId;
     const shipmentId = event.streamId.replace(/^shipment-/, '');
-    const state = await this.writer.load(tenantId, shipmentId);
+    const state = await this.shipments.load(tenantId, shipmentId);
     if (!state || state.status !== 'pending' || state.booking_attempt_id !== data.booking_attempt_id) return;
     const attemptId = data.booking_attempt_id;
     const fail = async (errorDetails: ErrorDetail[]) => {
-      const recorded = await this.writer.record(tenantId, shipmentId, causedBy(event, 'system'), () => ({
+      const recorded = await this.shipments.record(tenantId, shipmentId, causedBy(event, 'system'), () => ({
         type: 'RecordBookingFailed', booking_attempt_id: attemptId, error_details: errorDetails, at: this.now().toISOString(), actor: 'system',
       }));
       if (recorded.length > 0) countBooking(data.carrier_account?.carrier ?? 'none', 'failed');
@@ -73,7 +73,7 @@ export class BookingReactor implements Reactor {
       trackingNo: booking.trackingNo, status: 'active',
     });
     const labels = await this.labels.generateAll(carrier, { requestId, account, shipment, trackingNo: booking.trackingNo });
-    const recorded = await this.writer.record(tenantId, shipmentId, causedBy(event, `carrier:${account.carrier}`), () => ({
+    const recorded = await this.shipments.record(tenantId, shipmentId, causedBy(event, `carrier:${account.carrier}`), () => ({
       type: 'RecordBookingSucceeded',
       booking_attempt_id: attemptId,
       tracking_no: booking.trackingNo,
@@ -91,7 +91,7 @@ export class BookingReactor implements Reactor {
     else await this.releaseIfOrphaned(tenantId, shipmentId, booking.trackingNo);
     // The account's auto_ready_to_ship: the booked shipment goes on to ready_to_ship by itself.
     if (account.autoReadyToShip) {
-      await this.writer.record(tenantId, shipmentId, { ...causedBy(event, 'system'), causationId: `${event.id}:auto-ready-to-ship` },
+      await this.shipments.record(tenantId, shipmentId, { ...causedBy(event, 'system'), causationId: `${event.id}:auto-ready-to-ship` },
         (current) => (current.status === 'booked' && current.tracking_no === booking.trackingNo
           ? { type: 'MarkShipmentReadyToShip', at: this.now().toISOString(), actor: 'system' }
           : undefined));
@@ -104,7 +104,7 @@ export class BookingReactor implements Reactor {
    * On a plain replay the shipment carries this very tracking number and nothing is cancelled.
    */
   private async releaseIfOrphaned(tenantId: string, shipmentId: string, trackingNo: string): Promise<void> {
-    const state = await this.writer.load(tenantId, shipmentId);
+    const state = await this.shipments.load(tenantId, shipmentId);
     if (!state || state.tracking_no === trackingNo) return;
     await cancelActiveBookings(this.carriers, this.accounts, this.bookings, { tenantId, shipmentId, content: state.content },
       (b) => b.trackingNo === trackingNo);

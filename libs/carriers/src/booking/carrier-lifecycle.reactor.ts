@@ -3,7 +3,7 @@ import type { RecordedEvent } from '@shipledger/event-store';
 import type { Reactor } from '@shipledger/projections';
 import type { CarrierAccountRepository } from '../accounts/carrier-account.repository';
 import type { CarrierRegistry } from '../carrier/carrier.registry';
-import { causedBy, type ShipmentWriter } from '../shipments/shipment-writer';
+import { causedBy, type ShippingCommands } from '@shipledger/shipping';
 import type { BookingStore } from './booking.store';
 import { cancelActiveBookings } from './cancel-bookings';
 
@@ -17,7 +17,7 @@ export class CarrierLifecycleReactor implements Reactor {
   readonly handles = ['ShipmentCancelled', 'ShipmentReadyToShip'] as const;
 
   constructor(
-    private readonly writer: ShipmentWriter,
+    private readonly shipments: ShippingCommands,
     private readonly accounts: CarrierAccountRepository,
     private readonly carriers: CarrierRegistry,
     private readonly bookings: BookingStore,
@@ -27,7 +27,7 @@ export class CarrierLifecycleReactor implements Reactor {
   async handle(event: RecordedEvent): Promise<void> {
     const tenantId = event.metadata.tenantId;
     const shipmentId = event.streamId.replace(/^shipment-/, '');
-    const state = await this.writer.load(tenantId, shipmentId);
+    const state = await this.shipments.load(tenantId, shipmentId);
     if (!state) return;
     const shipment = { tenantId, shipmentId, content: state.content };
     const refusals = event.type === 'ShipmentCancelled'
@@ -49,7 +49,7 @@ export class CarrierLifecycleReactor implements Reactor {
 
   private async recordRefusal(event: RecordedEvent, state: ShipmentState, refusals: ErrorDetail[]): Promise<void> {
     const at = this.now().toISOString();
-    await this.writer.record(state.tenant_id, state.shipment_id, causedBy(event, 'system'), () => ({
+    await this.shipments.record(state.tenant_id, state.shipment_id, causedBy(event, 'system'), () => ({
       type: 'RecordTrackingUpdate',
       stale: true,
       tracking: {

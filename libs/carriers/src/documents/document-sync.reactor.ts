@@ -4,7 +4,7 @@ import type { Reactor } from '@shipledger/projections';
 import type { CarrierAccountRepository } from '../accounts/carrier-account.repository';
 import type { BookingStore, CarrierBookingRecord } from '../booking/booking.store';
 import type { CarrierRegistry } from '../carrier/carrier.registry';
-import { causedBy, type Causation, type ShipmentWriter } from '../shipments/shipment-writer';
+import { causedBy, type Causation, type ShippingCommands } from '@shipledger/shipping';
 import type { DocumentContentReader } from './document-content.port';
 
 /**
@@ -19,7 +19,7 @@ export class DocumentSyncReactor implements Reactor {
   readonly handles = ['DocumentUploaded', 'DocumentReplaced', 'ShipmentBooked', 'DocumentUploadStatusChanged'] as const;
 
   constructor(
-    private readonly writer: ShipmentWriter,
+    private readonly shipments: ShippingCommands,
     private readonly accounts: CarrierAccountRepository,
     private readonly carriers: CarrierRegistry,
     private readonly bookings: BookingStore,
@@ -30,7 +30,7 @@ export class DocumentSyncReactor implements Reactor {
   async handle(event: RecordedEvent): Promise<void> {
     const tenantId = event.metadata.tenantId;
     const shipmentId = event.streamId.replace(/^shipment-/, '');
-    const state = await this.writer.load(tenantId, shipmentId);
+    const state = await this.shipments.load(tenantId, shipmentId);
     if (!state) return;
     const booking = await this.uploadingBooking(state);
     if (!booking) return;
@@ -61,7 +61,7 @@ export class DocumentSyncReactor implements Reactor {
 
   private async markPending(state: ShipmentState, documentId: string, causation: Causation): Promise<void> {
     const at = this.now().toISOString();
-    await this.writer.record(state.tenant_id, state.shipment_id, causation, () => ({
+    await this.shipments.record(state.tenant_id, state.shipment_id, causation, () => ({
       type: 'RecordDocumentUploadStatus', document_id: documentId, carrier_upload_status: 'pending', at, actor: 'system',
     }));
   }
@@ -83,7 +83,7 @@ export class DocumentSyncReactor implements Reactor {
     }
     const at = this.now().toISOString();
     const stillPending = (s: ShipmentState) => s.documents.find((d) => d.document_id === documentId)?.carrier_upload_status === 'pending';
-    await this.writer.record(state.tenant_id, state.shipment_id, causedBy(event, `carrier:${booking.carrier}`), (s) => (!stillPending(s) ? undefined : {
+    await this.shipments.record(state.tenant_id, state.shipment_id, causedBy(event, `carrier:${booking.carrier}`), (s) => (!stillPending(s) ? undefined : {
       type: 'RecordDocumentUploadStatus',
       document_id: documentId,
       carrier_upload_status: outcome.ok ? 'complete' : 'error',

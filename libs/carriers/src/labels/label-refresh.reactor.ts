@@ -3,7 +3,7 @@ import type { Reactor } from '@shipledger/projections';
 import type { CarrierAccountRepository } from '../accounts/carrier-account.repository';
 import type { BookingStore } from '../booking/booking.store';
 import type { CarrierRegistry } from '../carrier/carrier.registry';
-import { causedBy, type ShipmentWriter } from '../shipments/shipment-writer';
+import { causedBy, type ShippingCommands } from '@shipledger/shipping';
 import type { LabelService } from './label.service';
 
 /** label/refresh found the default label missing: render it again and record the fresh URLs. */
@@ -12,7 +12,7 @@ export class LabelRefreshReactor implements Reactor {
   readonly handles = ['ShipmentLabelRefreshRequested'] as const;
 
   constructor(
-    private readonly writer: ShipmentWriter,
+    private readonly shipments: ShippingCommands,
     private readonly accounts: CarrierAccountRepository,
     private readonly carriers: CarrierRegistry,
     private readonly bookings: BookingStore,
@@ -23,7 +23,7 @@ export class LabelRefreshReactor implements Reactor {
   async handle(event: RecordedEvent): Promise<void> {
     const tenantId = event.metadata.tenantId;
     const shipmentId = event.streamId.replace(/^shipment-/, '');
-    const state = await this.writer.load(tenantId, shipmentId);
+    const state = await this.shipments.load(tenantId, shipmentId);
     if (!state?.tracking_no) return;
     const booking = (await this.bookings.activeForShipment(tenantId, shipmentId)).find((b) => b.trackingNo === state.tracking_no);
     const account = booking && await this.accounts.get(tenantId, booking.carrierAccountId);
@@ -31,7 +31,7 @@ export class LabelRefreshReactor implements Reactor {
     const urls = await this.labels.regenerateDefault(this.carriers.get(booking.carrier), {
       requestId: booking.requestId, account, shipment: { tenantId, shipmentId, content: state.content }, trackingNo: booking.trackingNo,
     });
-    await this.writer.record(tenantId, shipmentId, causedBy(event, 'system'), () => ({
+    await this.shipments.record(tenantId, shipmentId, causedBy(event, 'system'), () => ({
       type: 'RecordLabelGenerated', labels: urls, at: this.now().toISOString(), actor: 'system',
     }));
   }

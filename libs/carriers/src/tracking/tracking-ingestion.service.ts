@@ -1,18 +1,18 @@
 import type { CarrierAccountRepository } from '../accounts/carrier-account.repository';
 import type { BookingStore } from '../booking/booking.store';
-import { deterministicUuid } from '../shipments/deterministic-id';
-import type { ShipmentWriter } from '../shipments/shipment-writer';
+import { deterministicUuid } from '@shipledger/ddd';
+import type { ShippingCommands } from '@shipledger/shipping';
 import { judgeTrackingUpdate } from './tracking-progress';
 import type { TrackingResult, TrackingUpdate } from './tracking-update';
 
 /**
  * Turns carrier tracking events into ShipmentTrackingUpdated. Idempotent by carrier event id: the
- * appended event's id derives from (tenant, account, carrier event id), and the writer skips a
+ * appended event's id derives from (tenant, account, carrier event id), and ShippingCommands skips a
  * causation whose events are already in the stream.
  */
 export class TrackingIngestionService {
   constructor(
-    private readonly writer: ShipmentWriter,
+    private readonly shipments: ShippingCommands,
     private readonly bookings: BookingStore,
     private readonly accounts: CarrierAccountRepository,
     private readonly now: () => Date = () => new Date(),
@@ -23,7 +23,7 @@ export class TrackingIngestionService {
     if (!booking || booking.carrierAccountId !== update.carrierAccountId) return 'unknown_tracking_no';
     const causationId = deterministicUuid('tracking', update.tenantId, update.carrierAccountId, update.carrierEventId);
     let skipped: TrackingResult | undefined;
-    const events = await this.writer.record(update.tenantId, booking.shipmentId, {
+    const events = await this.shipments.record(update.tenantId, booking.shipmentId, {
       causationId, correlationId: causationId, requestId: causationId, actor: update.actor,
     }, (state) => {
       if (state.tracking_no !== update.trackingNo) {
@@ -55,7 +55,7 @@ export class TrackingIngestionService {
   private async autoConfirmReturn(update: TrackingUpdate, shipmentId: string, causationId: string): Promise<void> {
     const account = await this.accounts.get(update.tenantId, update.carrierAccountId);
     if (!account?.autoReturnConfirmed) return;
-    await this.writer.record(update.tenantId, shipmentId, {
+    await this.shipments.record(update.tenantId, shipmentId, {
       causationId: `${causationId}:auto-return-confirmed`, correlationId: causationId, requestId: causationId, actor: 'system',
     }, (state) => (state.status === 'returned'
       ? { type: 'UpdateShipmentStatus', new_status: 'return_confirmed', at: this.now().toISOString(), actor: 'system' }

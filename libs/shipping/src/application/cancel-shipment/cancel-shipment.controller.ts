@@ -24,6 +24,6 @@ export class CancelShipmentController {
   @ApiBody({ type: CancelShipmentDto, required: false })
   @ApiOkResponse({ description: 'the cancelled shipment' })
   async cancel(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: CancelShipmentDto) {
-    return this.http.run(auth, ref, (stamp) => ({ type: 'CancelShipment', update_reason_code: body?.update_reason_code, ...stamp }));
+    return this.http.run(auth, ref, { type: 'CancelShipment', update_reason_code: body?.update_reason_code });
   }
 }

@@ -1,14 +1,14 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { deterministicUuid } from '@shipledger/ddd';
 import { WrongExpectedRevisionError } from '@shipledger/event-store';
 import { crashPoint } from '@shipledger/platform';
 import {
-  decide,
-  fold,
   initialShipmentState,
   ShipmentCommandRejected,
   ShipmentMessages,
   type CarrierAssignment,
+  type CreateShipment,
   type ShipmentContent,
   type ShipmentState,
 } from '../../domain/shipment';
@@ -36,7 +36,8 @@ export class CreateShipmentCommand extends Command<ShipmentState> {
 }
 
 /**
- * Create: reserve the partner reference (the uniqueness guarantee), then append the new stream.
+ * Create: decide, reserve the partner reference (the uniqueness guarantee), then append the new stream
+ * with 'no_stream'.
  * The booking outcome (pending / error / prebooked) is decided before anything is written.
  *
  * With an Idempotency-Key the shipment id is a pure function of tenant, key and request hash, so a
@@ -62,7 +63,8 @@ export class CreateShipmentHandler implements ICommandHandler<CreateShipmentComm
       ? { kind: 'none' }
       : await assignCarrier(this.carriers, input.tenantId, { shipment_id: shipmentId, content: input.content });
     const state = { ...initialShipmentState(), shipment_id: shipmentId };
-    const events = decide({
+    const reference = input.content.references?.partner_shipment_reference;
+    const command: CreateShipment = {
       type: 'CreateShipment',
       shipment_id: shipmentId,
       tenant_id: input.tenantId,
@@ -72,23 +74,32 @@ export class CreateShipmentHandler implements ICommandHandler<CreateShipmentComm
       booking_attempt_id: randomUUID(),
       at,
       actor: meta.actor,
-    }, state);
-    const reference = input.content.references?.partner_shipment_reference;
-    if (reference) await this.references.reserve(input.tenantId, reference, shipmentId, meta, at);
+    };
+    let reserved = false;
+    let created: ShipmentState;
     try {
-      await this.repository.append(shipmentId, input.tenantId, events, 'no_stream', meta);
+      ({ state: created } = await this.repository.handle(shipmentId, input.tenantId, command, meta, {
+        loaded: { state, revision: 'no_stream' },
+        expectedRevision: 'no_stream',
+        beforeAppend: async () => {
+          if (!reference) return;
+          await this.references.reserve(input.tenantId, reference, shipmentId, meta, at);
+          reserved = true;
+        },
+      }));
     } catch (error) {
+      const lostRace = error instanceof WrongExpectedRevisionError;
       // A concurrent retry of the same keyed create appended first: that shipment is the answer.
-      const earlier = input.idempotency && error instanceof WrongExpectedRevisionError ? await this.earlierCreate(input.tenantId, shipmentId) : undefined;
+      const earlier = input.idempotency && lostRace ? await this.earlierCreate(input.tenantId, shipmentId) : undefined;
       if (earlier) return earlier;
       // The shipment was not written: its reference must not stay taken.
-      if (reference) await this.references.release(input.tenantId, reference, shipmentId, meta, at);
+      if (reference && reserved) await this.references.release(input.tenantId, reference, shipmentId, meta, at);
       // A fresh UUID never collides; if it ever did, the create must not write into someone's shipment.
-      if (error instanceof WrongExpectedRevisionError) throw new ShipmentCommandRejected('already_exists', ShipmentMessages.duplicateReference());
+      if (lostRace) throw new ShipmentCommandRejected('already_exists', ShipmentMessages.duplicateReference());
       throw error;
     }
     crashPoint('create-after-append');
-    return fold(events, state);
+    return created;
   }
 
   /** The shipment an earlier attempt of this keyed create wrote, as it stands now. */
@@ -100,7 +111,5 @@ export class CreateShipmentHandler implements ICommandHandler<CreateShipmentComm
 
 /** A UUID (version 5 layout, SHA-256 based) of tenant, Idempotency-Key and request hash. */
 export function idempotentShipmentId(tenantId: string, idempotency: { key: string; requestHash: string }): string {
-  const hex = createHash('sha256').update(['shipment-create', tenantId, idempotency.key, idempotency.requestHash].join('\u0000')).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return deterministicUuid('shipment-create', tenantId, idempotency.key, idempotency.requestHash);
 }

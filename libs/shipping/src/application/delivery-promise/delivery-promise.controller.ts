@@ -26,6 +26,6 @@ export class DeliveryPromiseController {
   @ApiOkResponse({ description: 'the shipment' })
   async update(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: UpdateDeliveryPromiseDto) {
     const promised = normaliseDateTime(body.revised_promised_delivery_date);
-    return this.http.run(auth, ref, (stamp) => ({ type: 'UpdateDeliveryPromise', promised_delivery_date: promised, ...stamp }));
+    return this.http.run(auth, ref, { type: 'UpdateDeliveryPromise', promised_delivery_date: promised });
   }
 }

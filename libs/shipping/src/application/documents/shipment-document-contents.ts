@@ -1,15 +1,18 @@
 import type { Database } from '@shipledger/database';
 import type { EventStore } from '@shipledger/event-store';
-import { evolve, initialShipmentState, type ShipmentEvent } from '../../domain/shipment';
 import { ensureShippingSchema } from '../../storage/shipping-schema';
-import { shipmentStreamId } from '../shared/shipment-streams';
+import { ShipmentRepository } from '../shared/shipment.repository';
 
 /**
  * The PDF bytes of shipment documents (events carry only name, size and sha256). Also the carriers
  * context's DocumentContentReader: `read` answers the content the shipment's events currently name.
  */
 export class ShipmentDocumentContents {
-  constructor(private readonly database: Database, private readonly eventStore: EventStore) {}
+  private readonly shipments: ShipmentRepository;
+
+  constructor(private readonly database: Database, eventStore: EventStore) {
+    this.shipments = new ShipmentRepository(eventStore);
+  }
 
   /**
    * Idempotent: the same bytes under the same document are stored once. True when this call stored
@@ -61,7 +64,6 @@ export class ShipmentDocumentContents {
   }
 
   private async state(shipmentId: string) {
-    const recorded = await this.eventStore.readStream(shipmentStreamId(shipmentId));
-    return recorded.reduce((acc, event) => evolve(acc, { type: event.type, data: event.data } as ShipmentEvent), initialShipmentState());
+    return (await this.shipments.load(shipmentId)).state;
   }
 }

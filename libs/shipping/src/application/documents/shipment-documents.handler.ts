@@ -41,7 +41,7 @@ export class ShipmentDocumentsHandler {
       const stored = await this.contents.save(auth.tenantId, shipment.shipment_id, setting.document_id, pdf.sha256, pdf.bytes);
       const document = { document_id: setting.document_id, document_name: setting.document_name, content_sha256: pdf.sha256, size_bytes: pdf.bytes.length };
       try {
-        response = await this.http.run(auth, shipment.shipment_id, (stamp) => ({ type: 'UploadDocument', mode, document, ...stamp }));
+        response = await this.http.run(auth, shipment.shipment_id, { type: 'UploadDocument', mode, document });
       } catch (refused) {
         // A refused upload leaves nothing behind: not the event, not the bytes.
         if (stored) await this.contents.discard(auth.tenantId, shipment.shipment_id, setting.document_id, pdf.sha256);

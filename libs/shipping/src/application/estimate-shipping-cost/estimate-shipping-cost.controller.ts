@@ -3,14 +3,13 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
 import { ShipmentHttp } from '../shared/shipment-http';
-import { ShippingQuoter } from './shipping-quoter';
 
 @ApiTags('shipments')
 @Controller('shipments')
 @UseErrorArea('shipping')
 @UseInterceptors(ShipmentErrorsInterceptor)
 export class EstimateShippingCostController {
-  constructor(private readonly http: ShipmentHttp, private readonly quoter: ShippingQuoter) {}
+  constructor(private readonly http: ShipmentHttp) {}
 
   @Post(':shipment_id/estimate-shipping-cost')
   @HttpCode(200)
@@ -18,10 +17,6 @@ export class EstimateShippingCostController {
   @ApiOperation({ summary: 'Ask the carrier account (named, or chosen by routing) to price a draft shipment' })
   @ApiOkResponse({ description: 'the shipment with estimated_shipping_cost' })
   async estimate(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string) {
-    return this.http.run(auth, ref, (stamp) => async (state) => ({
-      type: 'EstimateShippingCost',
-      quote: await this.quoter.quote(auth, state, stamp.at),
-      ...stamp,
-    }));
+    return this.http.run(auth, ref, { type: 'EstimateShippingCost' });
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthContext } from '@shipledger/platform';
 import type { ErrorDetail, ShipmentState, ShippingQuote } from '../../domain/shipment';
 import { ShippingRaterGateway } from '../ports/shipping-rater.gateway';
-import { ShipmentHttp } from '../shared/shipment-http';
+import { CarrierAccountsGateway } from '../ports/carrier-accounts.gateway';
+import { assignCarrier } from '../shared/carrier-assignment';
 
 /**
  * The quote an estimate records: the carrier the shipment would be booked with (the account it names,
@@ -11,18 +11,18 @@ import { ShipmentHttp } from '../shared/shipment-http';
  */
 @Injectable()
 export class ShippingQuoter {
-  constructor(private readonly http: ShipmentHttp, private readonly rater: ShippingRaterGateway) {}
+  constructor(private readonly carriers: CarrierAccountsGateway, private readonly rater: ShippingRaterGateway) {}
 
-  async quote(auth: AuthContext, state: ShipmentState, at: string): Promise<ShippingQuote> {
+  async quote(tenantId: string, state: ShipmentState, at: string): Promise<ShippingQuote> {
     if (state.status !== 'draft') return unrated('not_draft', 'the shipment is not a draft');
-    const carrier = await this.http.carrierFor(auth, state, undefined);
+    const carrier = await assignCarrier(this.carriers, tenantId, { shipment_id: state.shipment_id, content: state.content });
     switch (carrier.kind) {
       case 'none':
         return unrated('no_carrier_assigned', 'no carrier account is named and routing found none', 'carrier_account');
       case 'invalid':
         return unrated('carrier_account_invalid', `carrier account ${carrier.requested} is not active`, 'carrier_account');
       case 'assigned': {
-        const rate = await this.rater.rate(auth.tenantId, carrier.account.carrier_id, state.content, at);
+        const rate = await this.rater.rate(tenantId, carrier.account.carrier_id, state.content, at);
         if (!rate) return unrated('carrier_account_invalid', `carrier account ${carrier.account.carrier_id} is unknown`, 'carrier_account');
         if (!rate.estimated_shipping_cost) return { kind: 'unrated', error_details: rate.error_details };
         return { kind: 'rated', carrier_account: carrier.account, cost: rate.estimated_shipping_cost };

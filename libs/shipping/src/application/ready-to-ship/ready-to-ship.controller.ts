@@ -21,6 +21,6 @@ export class ReadyToShipController {
   @ApiOkResponse({ description: 'the shipment with status ready_to_ship' })
   async readyToShip(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: UpdateParcelsDto) {
     const parcels = body?.parcels ? withParcelIds(body.parcels) : undefined;
-    return this.http.run(auth, ref, (stamp) => ({ type: 'MarkShipmentReadyToShip', parcels, ...stamp }));
+    return this.http.run(auth, ref, { type: 'MarkShipmentReadyToShip', parcels });
   }
 }

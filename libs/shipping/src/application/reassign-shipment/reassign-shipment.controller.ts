@@ -28,11 +28,6 @@ export class ReassignShipmentController {
   @ApiOkResponse({ description: 'the shipment (unchanged when no account is given and routing finds none)' })
   async reassign(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: ReassignShipmentDto) {
     const requested = body?.carrier_account ? { ...body.carrier_account } : undefined;
-    return this.http.run(auth, ref, (stamp) => async (state) => ({
-      type: 'ReassignShipment',
-      carrier: await this.http.carrierForRequest(auth, state, requested),
-      booking_attempt_id: randomUUID(),
-      ...stamp,
-    }));
+    return this.http.run(auth, ref, { type: 'ReassignShipment', requested, booking_attempt_id: randomUUID() });
   }
 }

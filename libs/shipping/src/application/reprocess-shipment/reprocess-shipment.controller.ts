@@ -24,12 +24,6 @@ export class ReprocessShipmentController {
     const patch = toShipmentPatch(body);
     await this.http.assertMerchant(auth, patch.merchant);
     const hasPatch = Object.keys(patch).length > 0;
-    return this.http.run(auth, ref, (stamp) => async (state) => ({
-      type: 'ReprocessShipment',
-      patch: hasPatch ? patch : undefined,
-      carrier: await this.http.carrierFor(auth, state, patch),
-      booking_attempt_id: randomUUID(),
-      ...stamp,
-    }));
+    return this.http.run(auth, ref, { type: 'ReprocessShipment', patch: hasPatch ? patch : undefined, booking_attempt_id: randomUUID() });
   }
 }

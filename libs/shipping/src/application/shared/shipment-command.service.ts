@@ -1,27 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { WrongExpectedRevisionError } from '@shipledger/event-store';
-import {
-  decide,
-  fold,
-  ShipmentCommandRejected,
-  ShipmentMessages,
-  type ShipmentCommand,
-  type ShipmentState,
-} from '../../domain/shipment';
+import type { CommandInput } from '@shipledger/ddd';
+import { ShipmentCommandRejected, ShipmentMessages, type ShipmentCommand, type ShipmentState } from '../../domain/shipment';
 import type { CommandMeta } from './command-meta';
 import { ShipmentReferences } from './shipment-references';
 import { ShipmentRepository, type LoadedShipment } from './shipment.repository';
 
 /** A command, or a function building it from the current state (re-run on every retry). */
-export type CommandSource = ShipmentCommand | ((state: ShipmentState) => Promise<ShipmentCommand> | ShipmentCommand);
-
-/** Enough for 64 concurrent writers on one stream: each round of conflicts lets at least one through. */
-const MAX_ATTEMPTS = 100;
+export type CommandSource = CommandInput<ShipmentCommand, ShipmentState>;
 
 /**
- * Load → decide → append with the revision read. On a conflict the whole cycle runs again on the new
- * state, so the decision is always taken against what is really in the stream (and a command the new
- * state refuses fails with the spec's message instead of overwriting).
+ * Commands on an existing shipment, addressed by shipment id or partner reference, through the one
+ * write path (ShipmentRepository.handle: load → decide → append with the revision read, again on a
+ * lost race). A change of partner_shipment_reference reserves the new reference before the append and
+ * releases the old one after it.
  */
 @Injectable()
 export class ShipmentCommandService {
@@ -31,34 +22,27 @@ export class ShipmentCommandService {
   ) {}
 
   async execute(tenantId: string, shipmentRef: string, command: CommandSource, meta: CommandMeta): Promise<ShipmentState> {
-    let loaded: LoadedShipment = await this.locate(tenantId, shipmentRef, meta);
+    const loaded = await this.locate(tenantId, shipmentRef, meta);
     const shipmentId = loaded.state.shipment_id;
     // A new partner reference reserved by an attempt that then lost its append: freed unless finally used.
     let reserved: { reference: string; at: string } | undefined;
     try {
-      for (let attempt = 1; ; attempt++) {
-        const { state, expected } = loaded;
-        const next = typeof command === 'function' ? await command(state) : command;
-        const events = decide(next, state);
-        if (events.length === 0) return state;
-        const after = fold(events, state);
-        const before = state.content.references?.partner_shipment_reference;
-        const now = after.content.references?.partner_shipment_reference;
-        if (now && now !== before) {
-          await this.references.reserve(tenantId, now, shipmentId, meta, next.at);
-          reserved = { reference: now, at: next.at };
-        }
-        try {
-          await this.repository.append(shipmentId, tenantId, events, expected, meta);
-        } catch (error) {
-          if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
-          loaded = await this.repository.load(shipmentId);
-          continue;
-        }
-        if (reserved?.reference === now) reserved = undefined;
-        if (before && now !== before) await this.references.release(tenantId, before, shipmentId, meta, next.at);
-        return after;
-      }
+      const result = await this.repository.handle(shipmentId, tenantId, command, meta, {
+        loaded,
+        beforeAppend: async ({ command: decided, before, after }) => {
+          const now = referenceOf(after);
+          if (now && now !== referenceOf(before)) {
+            await this.references.reserve(tenantId, now, shipmentId, meta, decided.at);
+            reserved = { reference: now, at: decided.at };
+          }
+        },
+      });
+      if (result.events.length === 0 || !result.command) return result.state;
+      const before = referenceOf(result.before);
+      const now = referenceOf(result.state);
+      if (reserved?.reference === now) reserved = undefined;
+      if (before && now !== before) await this.references.release(tenantId, before, shipmentId, meta, result.command.at);
+      return result.state;
     } finally {
       if (reserved) await this.releaseIfUnused(tenantId, shipmentId, reserved, meta);
     }
@@ -66,7 +50,7 @@ export class ShipmentCommandService {
 
   private async releaseIfUnused(tenantId: string, shipmentId: string, reserved: { reference: string; at: string }, meta: CommandMeta) {
     const { state } = await this.repository.load(shipmentId);
-    if (state.content.references?.partner_shipment_reference === reserved.reference) return;
+    if (referenceOf(state) === reserved.reference) return;
     await this.references.release(tenantId, reserved.reference, shipmentId, meta, reserved.at);
   }
 
@@ -89,6 +73,10 @@ export class ShipmentCommandService {
     }
     throw new ShipmentCommandRejected('not_found', ShipmentMessages.notFound(shipmentRef));
   }
+}
+
+function referenceOf(state: ShipmentState): string | undefined {
+  return state.content.references?.partner_shipment_reference;
 }
 
 function visible(state: ShipmentState, tenantId: string, meta: Pick<CommandMeta, 'merchants'>): boolean {

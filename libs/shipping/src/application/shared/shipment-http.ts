@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { AuthContext } from '@shipledger/platform';
-import { applyPatch, type ShipmentPatch, type ShipmentState } from '../../domain/shipment';
-import { CarrierAccountsGateway } from '../ports/carrier-accounts.gateway';
-import { assignCarrier } from './carrier-assignment';
+import type { ShipmentState } from '../../domain/shipment';
+import { ChangeShipmentCommand, type ShipmentChange } from './change-shipment.command';
 import { MerchantAccess } from './merchant-access';
 import { commandMetaFrom } from './command-meta';
-import { ExecuteShipmentCommand } from './execute-shipment.command';
-import { ShipmentCommandService, type CommandSource } from './shipment-command.service';
+import { ShipmentCommandService } from './shipment-command.service';
 import { toShipmentResponse } from './shipment-response';
 
 export interface Stamp {
@@ -15,23 +13,25 @@ export interface Stamp {
   actor: string;
 }
 
-/** What every shipment endpoint does around its command: stamp it, run it, answer the new shipment. */
+/** A change without its stamp: ShipmentHttp stamps it with the caller and the time of the request. */
+export type UnstampedChange = ShipmentChange extends infer C ? (C extends ShipmentChange ? Omit<C, keyof Stamp> : never) : never;
+
+/** What every shipment endpoint does around its command: stamp it, send it, answer the new shipment. */
 @Injectable()
 export class ShipmentHttp {
   constructor(
     readonly commands: ShipmentCommandService,
     private readonly commandBus: CommandBus,
-    private readonly carriers: CarrierAccountsGateway,
     private readonly merchants: MerchantAccess,
   ) {}
 
-  async run(auth: AuthContext, shipmentRef: string, build: (stamp: Stamp) => CommandSource): Promise<Record<string, unknown>> {
-    const state = await this.execute(auth, shipmentRef, build(stampOf(auth)));
+  async run(auth: AuthContext, shipmentRef: string, change: UnstampedChange): Promise<Record<string, unknown>> {
+    const state = await this.execute(auth, shipmentRef, { ...change, ...stampOf(auth) } as ShipmentChange);
     return toShipmentResponse(state);
   }
 
-  execute(auth: AuthContext, shipmentRef: string, source: CommandSource): Promise<ShipmentState> {
-    return this.commandBus.execute(new ExecuteShipmentCommand(auth.tenantId, shipmentRef, source, commandMetaFrom(auth)));
+  execute(auth: AuthContext, shipmentRef: string, change: ShipmentChange): Promise<ShipmentState> {
+    return this.commandBus.execute(new ChangeShipmentCommand(auth.tenantId, shipmentRef, change, commandMetaFrom(auth)));
   }
 
   /** A body that gives `merchant` must name one of the tenant's, within the caller's scopes (400 / 403). */
@@ -41,16 +41,6 @@ export class ShipmentHttp {
 
   async get(auth: AuthContext, shipmentRef: string): Promise<ShipmentState> {
     return this.commands.get(auth.tenantId, shipmentRef, { merchants: auth.merchants });
-  }
-
-  /** The carrier for the shipment as the partial body would leave it. */
-  carrierFor(auth: AuthContext, state: ShipmentState, patch: ShipmentPatch | undefined) {
-    const content = patch ? applyPatch(state.content, patch) : state.content;
-    return assignCarrier(this.carriers, auth.tenantId, { shipment_id: state.shipment_id, content });
-  }
-
-  carrierForRequest(auth: AuthContext, state: ShipmentState, requested: { carrier_id?: string; carrier_account_name?: string } | undefined) {
-    return assignCarrier(this.carriers, auth.tenantId, { shipment_id: state.shipment_id, content: state.content }, requested ?? {});
   }
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   EVENT_STORE,
@@ -7,7 +8,7 @@ import {
 } from '@shipledger/event-store';
 import type { ShipmentReferenceEvent } from '../../domain/shipment';
 import type { CommandMeta } from './command-meta';
-import { toEventData } from './shipment.repository';
+import { shipmentEventMetadata } from './shipment.repository';
 import { referenceStreamId, shipmentStreamId } from './shipment-streams';
 
 /** A reservation without its shipment after this long is an orphan of a crashed create. */
@@ -57,7 +58,7 @@ export class ShipmentReferences {
         data: { tenant_id: tenantId, partner_shipment_reference: reference, shipment_id: shipmentId, at, actor: meta.actor },
       };
       try {
-        await this.eventStore.append(referenceStreamId(tenantId, reference), [toEventData(event, tenantId, meta)], last ? last.revision : 'no_stream');
+        await this.eventStore.append(referenceStreamId(tenantId, reference), [referenceEventData(event, tenantId, meta)], last ? last.revision : 'no_stream');
         return;
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -75,7 +76,7 @@ export class ShipmentReferences {
       data: { tenant_id: tenantId, partner_shipment_reference: reference, shipment_id: shipmentId, at, actor: meta.actor },
     };
     try {
-      await this.eventStore.append(referenceStreamId(tenantId, reference), [toEventData(event, tenantId, meta)], last.revision);
+      await this.eventStore.append(referenceStreamId(tenantId, reference), [referenceEventData(event, tenantId, meta)], last.revision);
     } catch (error) {
       // Someone else changed the reservation meanwhile; it is no longer ours to release.
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -96,4 +97,8 @@ export class ShipmentReferences {
     const [last] = await this.eventStore.readStream(referenceStreamId(tenantId, reference), { direction: 'backwards', maxCount: 1 });
     return last;
   }
+}
+
+function referenceEventData(event: ShipmentReferenceEvent, tenantId: string, meta: CommandMeta) {
+  return { id: randomUUID(), type: event.type, data: event.data, metadata: shipmentEventMetadata(event, tenantId, meta) };
 }

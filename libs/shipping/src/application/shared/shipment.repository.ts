@@ -1,58 +1,53 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE, type EventData, type EventStore, type ExpectedRevision } from '@shipledger/event-store';
-import { evolve, initialShipmentState, type ShipmentEvent, type ShipmentState } from '../../domain/shipment';
+import { handle, loadStream, type CommandInput, type HandleOptions, type HandleResult, type Loaded } from '@shipledger/ddd';
+import { EVENT_STORE, type EventMetadata, type EventStore } from '@shipledger/event-store';
+import { shipmentDecider, type ShipmentCommand, type ShipmentEvent, type ShipmentState } from '../../domain/shipment';
 import type { CommandMeta } from './command-meta';
 import { shipmentStreamId } from './shipment-streams';
 
 export const SHIPMENT_EVENT_SCHEMA_VERSION = 1;
 
-export interface LoadedShipment {
-  state: ShipmentState;
-  /** What to append with: the stream's last revision, or 'no_stream'. */
-  expected: ExpectedRevision;
-}
+export type LoadedShipment = Loaded<ShipmentState>;
 
-/** Loads a shipment by folding its stream and appends decided events with the revision it read. */
+type Options = HandleOptions<ShipmentCommand, ShipmentEvent, ShipmentState>;
+
+/** `handle`'s options; the metadata defaults to shipmentEventMetadata. */
+export type ShipmentHandleOptions = Omit<Options, 'metadata'> & Partial<Pick<Options, 'metadata'>>;
+
+/** Shipment streams through the one write path (`handle` of @shipledger/ddd) with shipping's metadata. */
 @Injectable()
 export class ShipmentRepository {
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
   async load(shipmentId: string): Promise<LoadedShipment> {
-    const recorded = await this.eventStore.readStream(shipmentStreamId(shipmentId));
-    const state = recorded.reduce(
-      (current, event) => evolve(current, { type: event.type, data: event.data } as ShipmentEvent),
-      { ...initialShipmentState(), shipment_id: shipmentId },
-    );
-    const last = recorded[recorded.length - 1];
-    return { state, expected: last ? last.revision : 'no_stream' };
+    const loaded = await loadStream(this.eventStore, shipmentDecider, shipmentStreamId(shipmentId));
+    return loaded.state.exists ? loaded : { ...loaded, state: { ...loaded.state, shipment_id: shipmentId } };
   }
 
-  /** Throws WrongExpectedRevisionError when someone appended since `expected` was read. */
-  async append(
+  /** Load (or `options.loaded`), decide, append with the revision read; see `handle`. */
+  handle(
     shipmentId: string,
     tenantId: string,
-    events: readonly ShipmentEvent[],
-    expected: ExpectedRevision,
+    input: CommandInput<ShipmentCommand, ShipmentState>,
     meta: CommandMeta,
-  ): Promise<void> {
-    await this.eventStore.append(shipmentStreamId(shipmentId), events.map((event) => toEventData(event, tenantId, meta)), expected);
+    options: ShipmentHandleOptions = {},
+  ): Promise<HandleResult<ShipmentCommand, ShipmentEvent, ShipmentState>> {
+    return handle(this.eventStore, shipmentDecider, shipmentStreamId(shipmentId), input, {
+      metadata: (event) => shipmentEventMetadata(event, tenantId, meta),
+      ...options,
+    });
   }
 }
 
-export function toEventData(event: { type: string; data: { at: string; actor: string } }, tenantId: string, meta: CommandMeta): EventData {
+/** The metadata of an event a shipping command appends: its own time and actor, the request's ids. */
+export function shipmentEventMetadata(event: { data: { at: string; actor: string } }, tenantId: string, meta: CommandMeta): EventMetadata {
   return {
-    id: randomUUID(),
-    type: event.type,
-    data: event.data,
-    metadata: {
-      tenantId,
-      actor: event.data.actor,
-      correlationId: meta.correlationId,
-      causationId: meta.causationId ?? meta.requestId,
-      requestId: meta.requestId,
-      schemaVersion: SHIPMENT_EVENT_SCHEMA_VERSION,
-      occurredAt: event.data.at,
-    },
+    tenantId,
+    actor: event.data.actor,
+    correlationId: meta.correlationId,
+    causationId: meta.causationId ?? meta.requestId,
+    requestId: meta.requestId,
+    schemaVersion: SHIPMENT_EVENT_SCHEMA_VERSION,
+    occurredAt: event.data.at,
   };
 }

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@shipledger/event-store';
-import { evolve } from '../../domain/shipment/shipment.evolve';
-import type { ShipmentEvent } from '../../domain/shipment/shipment.events';
-import { initialShipmentState, type ShipmentState } from '../../domain/shipment/shipment.state';
+import { foldEvents } from '@shipledger/ddd';
+import { shipmentDecider } from '../../domain/shipment/shipment.decider';
+import type { ShipmentState } from '../../domain/shipment/shipment.state';
 import type { ShipmentStatus } from '../../domain/shipment/shipment.status';
 
 /** One line of GET /shipments/{id}/history. */
@@ -23,9 +23,9 @@ export function occurredAt(event: RecordedEvent): string {
 
 /** Every event of the stream in order, each with the status the shipment had right after it. */
 export function shipmentTimeline(events: readonly RecordedEvent[]): ShipmentHistoryEntry[] {
-  let state = initialShipmentState();
+  let state = shipmentDecider.initialState();
   return events.map((event) => {
-    state = evolve(state, event as unknown as ShipmentEvent);
+    state = foldEvents(shipmentDecider, [event], state);
     const { at: _at, actor, ...change } = (event.data ?? {}) as Record<string, unknown>;
     return {
       revision: event.revision,
@@ -45,10 +45,7 @@ export function shipmentTimeline(events: readonly RecordedEvent[]): ShipmentHist
  */
 export function shipmentAsOf(events: readonly RecordedEvent[], asOf: string): ShipmentState | undefined {
   const limit = Date.parse(asOf);
-  let state = initialShipmentState();
-  for (const event of events) {
-    if (Date.parse(occurredAt(event)) > limit) break;
-    state = evolve(state, event as unknown as ShipmentEvent);
-  }
+  const later = events.findIndex((event) => Date.parse(occurredAt(event)) > limit);
+  const state = foldEvents(shipmentDecider, later === -1 ? events : events.slice(0, later));
   return state.exists ? state : undefined;
 }

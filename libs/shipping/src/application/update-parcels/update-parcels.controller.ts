@@ -23,6 +23,6 @@ export class UpdateParcelsController {
   async updateParcels(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: UpdateParcelsDto) {
     if (!body?.parcels) throw ApiError.badRequest('parcels : must not be empty', [{ field: 'parcels', message: 'must not be empty' }], 'validation_failed');
     const parcels = withParcelIds(body.parcels);
-    return this.http.run(auth, ref, (stamp) => ({ type: 'UpdateParcels', parcels, ...stamp }));
+    return this.http.run(auth, ref, { type: 'UpdateParcels', parcels });
   }
 }

@@ -21,7 +21,7 @@ export class UpdateSchedulesController {
   @ApiOkResponse({ description: 'the shipment' })
   async delivery(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: ScheduleDto) {
     const schedule = toSchedule(body);
-    return this.http.run(auth, ref, (stamp) => ({ type: 'UpdateDeliverySchedule', schedule, ...stamp }));
+    return this.http.run(auth, ref, { type: 'UpdateDeliverySchedule', schedule });
   }
 
   @Post(':shipment_id/update-collection-schedule')
@@ -31,7 +31,7 @@ export class UpdateSchedulesController {
   @ApiOkResponse({ description: 'the shipment' })
   async collection(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: ScheduleDto) {
     const schedule = toSchedule(body);
-    return this.http.run(auth, ref, (stamp) => ({ type: 'UpdateCollectionSchedule', schedule, ...stamp }));
+    return this.http.run(auth, ref, { type: 'UpdateCollectionSchedule', schedule });
   }
 }
 

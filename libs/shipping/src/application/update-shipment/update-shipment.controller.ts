@@ -21,7 +21,7 @@ export class UpdateShipmentController {
   async replace(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: FullShipmentRequestDto) {
     const patch: ShipmentPatch = toShipmentContent(body);
     await this.http.assertMerchant(auth, patch.merchant);
-    return this.http.run(auth, ref, (stamp) => ({ type: 'UpdateShipment', mode: 'replace', patch, ...stamp }));
+    return this.http.run(auth, ref, { type: 'UpdateShipment', mode: 'replace', patch });
   }
 
   @Patch(':shipment_id')
@@ -31,6 +31,6 @@ export class UpdateShipmentController {
   async patch(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: ShipmentRequestDto) {
     const patch = toShipmentPatch(body);
     await this.http.assertMerchant(auth, patch.merchant);
-    return this.http.run(auth, ref, (stamp) => ({ type: 'UpdateShipment', mode: 'merge', patch, ...stamp }));
+    return this.http.run(auth, ref, { type: 'UpdateShipment', mode: 'merge', patch });
   }
 }

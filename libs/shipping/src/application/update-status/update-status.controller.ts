@@ -28,6 +28,6 @@ export class UpdateStatusController {
   @ApiOkResponse({ description: 'the shipment' })
   async updateStatus(@CurrentAuth() auth: AuthContext, @Param('shipment_id') ref: string, @Body() body: UpdateStatusDto) {
     const updateDate = body.update_date ? normaliseDateTime(body.update_date) : undefined;
-    return this.http.run(auth, ref, (stamp) => ({ type: 'UpdateShipmentStatus', new_status: body.new_status, update_date: updateDate, ...stamp }));
+    return this.http.run(auth, ref, { type: 'UpdateShipmentStatus', new_status: body.new_status, update_date: updateDate });
   }
 }

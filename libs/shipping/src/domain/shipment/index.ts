@@ -7,6 +7,7 @@ export * from './shipment.evolve';
 export * from './shipment.transitions';
 export * from './shipment.errors';
 export * from './shipment.decide';
+export * from './shipment.decider';
 export * from './shipment.patch';
 export * from './booking-validation';
 export * from './carrier-requirements';

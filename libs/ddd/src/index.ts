@@ -1,0 +1,11 @@
+export { foldEvents, type Decider, type DomainEvent } from './decider';
+export {
+  handle,
+  loadStream,
+  type CommandInput,
+  type Decision,
+  type HandleOptions,
+  type HandleResult,
+  type Loaded,
+} from './handle';
+export { deterministicUuid } from './deterministic-id';

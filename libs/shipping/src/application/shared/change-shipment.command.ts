@@ -1,0 +1,74 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  applyPatch,
+  type CarrierAccountRequest,
+  type ConfirmShipment,
+  type CreateShipment,
+  type EstimateShippingCost,
+  type ReassignShipment,
+  type ReprocessShipment,
+  type ShipmentCommand,
+  type ShipmentState,
+} from '../../domain/shipment';
+import { ShippingQuoter } from '../estimate-shipping-cost/shipping-quoter';
+import { CarrierAccountsGateway } from '../ports/carrier-accounts.gateway';
+import { assignCarrier } from './carrier-assignment';
+import type { CommandMeta } from './command-meta';
+import { ShipmentCommandService } from './shipment-command.service';
+
+/**
+ * What a caller asks of an existing shipment, as plain data. Most are the decider's commands as they
+ * are; the ones with a part that depends on the shipment's current state (the carrier a booking goes
+ * to, the carrier's quote) leave that part out, and the handler resolves it against the state each
+ * decision is taken on.
+ */
+export type ShipmentChange =
+  | Exclude<ShipmentCommand, CreateShipment | ConfirmShipment | ReprocessShipment | ReassignShipment | EstimateShippingCost>
+  | Omit<ConfirmShipment, 'carrier'>
+  | Omit<ReprocessShipment, 'carrier'>
+  | (Omit<ReassignShipment, 'carrier'> & { requested?: CarrierAccountRequest })
+  | Omit<EstimateShippingCost, 'quote'>;
+
+/** A change to the shipment `shipmentRef` (shipment id or partner reference) of a tenant. */
+export class ChangeShipmentCommand extends Command<ShipmentState> {
+  constructor(
+    readonly tenantId: string,
+    readonly shipmentRef: string,
+    readonly change: ShipmentChange,
+    readonly meta: CommandMeta,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ChangeShipmentCommand)
+export class ChangeShipmentHandler implements ICommandHandler<ChangeShipmentCommand, ShipmentState> {
+  constructor(
+    private readonly shipments: ShipmentCommandService,
+    private readonly carriers: CarrierAccountsGateway,
+    private readonly quoter: ShippingQuoter,
+  ) {}
+
+  execute({ tenantId, shipmentRef, change, meta }: ChangeShipmentCommand): Promise<ShipmentState> {
+    return this.shipments.execute(tenantId, shipmentRef, (state) => this.complete(tenantId, change, state), meta);
+  }
+
+  private async complete(tenantId: string, change: ShipmentChange, state: ShipmentState): Promise<ShipmentCommand> {
+    switch (change.type) {
+      case 'ConfirmShipment':
+      case 'ReprocessShipment': {
+        const content = change.patch ? applyPatch(state.content, change.patch) : state.content;
+        return { ...change, carrier: await assignCarrier(this.carriers, tenantId, { shipment_id: state.shipment_id, content }) };
+      }
+      case 'ReassignShipment': {
+        const { requested, ...command } = change;
+        const shipment = { shipment_id: state.shipment_id, content: state.content };
+        return { ...command, carrier: await assignCarrier(this.carriers, tenantId, shipment, requested ?? {}) };
+      }
+      case 'EstimateShippingCost':
+        return { ...change, quote: await this.quoter.quote(tenantId, state, change.at) };
+      default:
+        return change;
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import type { RecordedEvent, EventStore } from '@shipledger/event-store';
+import { deterministicUuid } from '@shipledger/ddd';
+import { ShipmentCommandRejected, type ShipmentCommand, type ShipmentEvent, type ShipmentState } from '../../domain/shipment';
+import { ShipmentRepository, shipmentEventMetadata } from './shipment.repository';
+
+/** What a command another context sends answers: its event ids derive from `causationId`. */
+export interface Causation {
+  /** Id of the event (or carrier message) this command answers. */
+  causationId: string;
+  correlationId: string;
+  requestId: string;
+  actor: string;
+}
+
+export function causedBy(event: RecordedEvent, actor: string): Causation {
+  return { causationId: event.id, correlationId: event.metadata.correlationId, requestId: event.metadata.requestId, actor };
+}
+
+/** Attempts on a lost race before the error reaches the caller (a reactor then retries the event). */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Shipping's public API for the commands other contexts send (carrier answers, tracking, labels,
+ * document uploads), on the one write path. Event ids derive from the causation, so a crash after the
+ * append and a replay of the causing event either finds the decider answering nothing (the state moved
+ * on) or finds the causation's events already in the stream and appends nothing again.
+ */
+export class ShippingCommands {
+  private readonly repository: ShipmentRepository;
+
+  constructor(eventStore: EventStore) {
+    this.repository = new ShipmentRepository(eventStore);
+  }
+
+  /** The tenant's shipment, undefined when unknown or another tenant's. */
+  async load(tenantId: string, shipmentId: string): Promise<ShipmentState | undefined> {
+    const { state } = await this.repository.load(shipmentId);
+    return state.exists && state.tenant_id === tenantId ? state : undefined;
+  }
+
+  /**
+   * `build` sees the current state and returns the command to decide (or undefined: nothing to record).
+   * Returns the events appended; [] when the decider refused or had nothing to say (e.g. a stale
+   * booking answer), or when the causation was already recorded.
+   */
+  async record(
+    tenantId: string,
+    shipmentId: string,
+    causation: Causation,
+    build: (state: ShipmentState) => ShipmentCommand | undefined,
+  ): Promise<ShipmentEvent[]> {
+    const meta = { ...causation };
+    try {
+      const result = await this.repository.handle(shipmentId, tenantId, (state) => {
+        if (!state.exists || state.tenant_id !== tenantId) return undefined;
+        return build(state);
+      }, meta, {
+        maxAttempts: MAX_ATTEMPTS,
+        idempotency: { eventId: (command, index) => deterministicUuid('carriers', causation.causationId, command.type, String(index)) },
+        metadata: (event, command) => ({ ...shipmentEventMetadata(event, tenantId, meta), actor: causation.actor, occurredAt: command.at }),
+      });
+      return result.events;
+    } catch (error) {
+      if (error instanceof ShipmentCommandRejected) return [];
+      throw error;
+    }
+  }
+}
