@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SingleBar, Presets } from 'cli-progress';
 import type { EventData, EventStore } from '@shipledger/event-store';
-import type { ShipmentContent } from '@shipledger/shipping';
+import { shipmentStreamId, type ShipmentContent } from '@shipledger/shipping';
 
 const FIRST_NAMES = ['Fatima', 'Omar', 'Aisha', 'John', 'Maria', 'Wei', 'Priya', 'Lucas', 'Noor', 'Hannah', 'Yusuf', 'Elena'];
 const LAST_NAMES = ['Haddad', 'Smith', 'Garcia', 'Chen', 'Khan', 'Novak', 'Rossi', 'Silva', 'Ahmed', 'Meyer', 'Tanaka', 'Okafor'];
@@ -59,7 +59,7 @@ export async function seedShipments(
       const i = next++;
       const shipmentId = randomUUID();
       const at = new Date(base + i).toISOString();
-      await eventStore.append(`shipment-${shipmentId}`, [draftCreated(tenantId, shipmentId, seedContent(i, runId, merchant), at)], 'no_stream');
+      await eventStore.append(shipmentStreamId(shipmentId), [draftCreated(tenantId, shipmentId, seedContent(i, runId, merchant), at)], 'no_stream');
       if (i % 500 === 0) bar.update(Math.min(next, count));
     }
   }));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createEventStore, type EventStore } from '@shipledger/event-store';
 import { createPgliteDatabase, type PgliteTestDatabase } from '@shipledger/testing';
 import { DuplicateReferenceError, ORPHAN_AFTER_MS, ShipmentReferences } from '../../libs/shipping/src/application/shared/shipment-references';
-import { shipmentStreamId } from '../../libs/shipping/src/application/shared/shipment-streams';
+import { shipmentStreamId } from '@shipledger/shipping';
 
 const meta = { actor: 'client-1', requestId: 'r', correlationId: 'c' };
 

@@ -5,7 +5,6 @@ export * from './application/ports/shipping-rater.port';
 export { ShipmentCommandService, type CommandSource } from './application/shared/shipment-command.service';
 export type { CommandMeta } from './application/shared/command-meta';
 export { toShipmentResponse } from './application/shared/shipment-response';
-export { shipmentStreamId, referenceStreamId } from './application/shared/shipment-streams';
 export { ShippingModule } from './shipping.module';
 export { ShipmentDocumentContents } from './application/documents/shipment-document-contents';
 /** The HTTP request contract of POST /shipments (published, e.g. for the benchmark's conventional peer). */

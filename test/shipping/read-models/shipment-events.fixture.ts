@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@shipledger/event-store';
 import type { ShipmentEvent } from '../../../libs/shipping/src/domain/shipment/shipment.events';
 import type { ShipmentContent } from '../../../libs/shipping/src/domain/shipment/shipment.content';
+import { shipmentStreamId } from '../../../libs/shipping/src/domain/shipment/shipment.streams';
 
 /** Builds recorded shipment events with consecutive revisions and global positions, as a store would. */
 export class ShipmentEventLog {
@@ -12,7 +13,7 @@ export class ShipmentEventLog {
   constructor(readonly tenantId: string = `tenant-${randomUUID()}`) {}
 
   append(shipmentId: string, event: ShipmentEvent, actor = 'client-1'): RecordedEvent {
-    const streamId = `shipment-${shipmentId}`;
+    const streamId = shipmentStreamId(shipmentId);
     const revision = (this.revisions.get(streamId) ?? -1) + 1;
     this.revisions.set(streamId, revision);
     this.position += 1;

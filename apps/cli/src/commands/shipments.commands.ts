@@ -1,5 +1,5 @@
 import {
-  parseIsoInstant, readTenantShipmentStream, shipmentAsOf, shipmentTimeline, toShipmentResponse, type ShipmentHistoryEntry,
+  parseIsoInstant, readTenantShipmentStream, shipmentAsOf, shipmentIdOf, shipmentTimeline, toShipmentResponse, type ShipmentHistoryEntry,
 } from '@shipledger/shipping';
 import type { CliContext, CommandGroup } from '../cli-context';
 import { formatTable } from '../format-table';
@@ -32,7 +32,7 @@ async function history(context: CliContext, shipmentRef: string, options: { tena
   const timeline = shipmentTimeline(events);
   if (options.json) return context.print(JSON.stringify(timeline, null, 2));
   const last = timeline[timeline.length - 1];
-  context.print(`shipment ${events[0]?.streamId.replace(/^shipment-/, '')} — ${timeline.length} events, now ${last?.resulting_status ?? '?'}`);
+  context.print(`shipment ${events[0] && shipmentIdOf(events[0].streamId)} — ${timeline.length} events, now ${last?.resulting_status ?? '?'}`);
   const rows = timeline.map((entry) => [
     `#${entry.revision}`, entry.occurred_at, entry.actor, entry.type, `→ ${entry.resulting_status}`, summarise(entry),
   ]);

@@ -4,7 +4,7 @@ import type { Reactor } from '@shipledger/projections';
 import type { CarrierAccountRepository } from '../accounts/carrier-account.repository';
 import type { CarrierRegistry } from '../carrier/carrier.registry';
 import type { LabelService } from '../labels/label.service';
-import { causedBy, type ShippingCommands } from '@shipledger/shipping';
+import { causedBy, shipmentIdOf, type ShippingCommands } from '@shipledger/shipping';
 import { countBooking, timeCarrierCall } from './booking.metrics';
 import type { BookingStore } from './booking.store';
 import { carrierAccountInvalid, carrierRequirementProblems, noCarrierAssigned } from './carrier-requirements';
@@ -37,7 +37,8 @@ export class BookingReactor implements Reactor {
   async handle(event: RecordedEvent): Promise<void> {
     const data = event.data as BookingRequestedData;
     const tenantId = event.metadata.tenantId;
-    const shipmentId = event.streamId.replace(/^shipment-/, '');
+    const shipmentId = shipmentIdOf(event.streamId);
+    if (!shipmentId) return;
     const state = await this.shipments.load(tenantId, shipmentId);
     if (!state || state.status !== 'pending' || state.booking_attempt_id !== data.booking_attempt_id) return;
     const attemptId = data.booking_attempt_id;

@@ -4,7 +4,7 @@ import type { Reactor } from '@shipledger/projections';
 import type { CarrierAccountRepository } from '../accounts/carrier-account.repository';
 import type { BookingStore, CarrierBookingRecord } from '../booking/booking.store';
 import type { CarrierRegistry } from '../carrier/carrier.registry';
-import { causedBy, type Causation, type ShippingCommands } from '@shipledger/shipping';
+import { causedBy, shipmentIdOf, type Causation, type ShippingCommands } from '@shipledger/shipping';
 import type { DocumentContentReader } from './document-content.port';
 
 /**
@@ -29,7 +29,8 @@ export class DocumentSyncReactor implements Reactor {
 
   async handle(event: RecordedEvent): Promise<void> {
     const tenantId = event.metadata.tenantId;
-    const shipmentId = event.streamId.replace(/^shipment-/, '');
+    const shipmentId = shipmentIdOf(event.streamId);
+    if (!shipmentId) return;
     const state = await this.shipments.load(tenantId, shipmentId);
     if (!state) return;
     const booking = await this.uploadingBooking(state);

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { isShipmentStatus } from '@shipledger/shipping';
+import { isCarrierReportableStatus, isShipmentStatus } from '@shipledger/shipping';
 import { ApiError } from '@shipledger/platform';
-import { isCarrierStatus } from './tracking-progress';
 import type { TrackingUpdate } from './tracking-update';
 
 const MAX_EVENTS = 250;
@@ -31,7 +30,7 @@ export function parseTrackingEvents(
     const trackingNo = text('tracking_no');
     if (!trackingNo) problems.push(`${at}tracking_no : must not be blank`);
     const status = text('status');
-    if (status !== undefined && (!isShipmentStatus(status) || !isCarrierStatus(status))) problems.push(`${at}status : not a status a carrier can report: ${status}`);
+    if (status !== undefined && (!isShipmentStatus(status) || !isCarrierReportableStatus(status))) problems.push(`${at}status : not a status a carrier can report: ${status}`);
     const date = text('date');
     if (!date || Number.isNaN(Date.parse(date))) problems.push(`${at}date : must be an ISO 8601 date-time`);
     if (!trackingNo || !date || problems.length > 0) return undefined;

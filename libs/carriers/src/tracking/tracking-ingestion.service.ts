@@ -1,8 +1,7 @@
 import type { CarrierAccountRepository } from '../accounts/carrier-account.repository';
 import type { BookingStore } from '../booking/booking.store';
 import { deterministicUuid } from '@shipledger/ddd';
-import type { ShippingCommands } from '@shipledger/shipping';
-import { judgeTrackingUpdate } from './tracking-progress';
+import { judgeTrackingUpdate, type ShippingCommands } from '@shipledger/shipping';
 import type { TrackingResult, TrackingUpdate } from './tracking-update';
 
 /**

@@ -9,7 +9,7 @@ import {
 import type { ShipmentReferenceEvent } from '../../domain/shipment';
 import type { CommandMeta } from './command-meta';
 import { shipmentEventMetadata } from './shipment.repository';
-import { referenceStreamId, shipmentStreamId } from './shipment-streams';
+import { referenceStreamId, shipmentStreamId } from '../../domain/shipment';
 
 /** A reservation without its shipment after this long is an orphan of a crashed create. */
 export const ORPHAN_AFTER_MS = 60_000;

@@ -3,7 +3,7 @@ import { handle, loadStream, type CommandInput, type HandleOptions, type HandleR
 import { EVENT_STORE, type EventMetadata, type EventStore } from '@shipledger/event-store';
 import { shipmentDecider, type ShipmentCommand, type ShipmentEvent, type ShipmentState } from '../../domain/shipment';
 import type { CommandMeta } from './command-meta';
-import { shipmentStreamId } from './shipment-streams';
+import { shipmentStreamId } from '../../domain/shipment';
 
 export const SHIPMENT_EVENT_SCHEMA_VERSION = 1;
 

@@ -5,7 +5,7 @@ import { ApiError, type AuthContext } from '@shipledger/platform';
 import { ShipmentMessages } from '../../domain/shipment/shipment.errors';
 import { ShipmentCommandService } from '../shared/shipment-command.service';
 import { toShipmentResponse } from '../shared/shipment-response';
-import { shipmentStreamId } from '../shared/shipment-streams';
+import { shipmentStreamId } from '../../domain/shipment';
 import { shipmentAsOf, shipmentTimeline, type ShipmentHistoryEntry } from './shipment-timeline';
 
 export type ShipmentHistoryAnswer = ShipmentHistoryEntry[] | Record<string, unknown>;

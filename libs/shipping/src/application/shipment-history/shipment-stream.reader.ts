@@ -1,6 +1,6 @@
 import type { EventStore, RecordedEvent } from '@shipledger/event-store';
 import { ShipmentReferences } from '../shared/shipment-references';
-import { shipmentStreamId } from '../shared/shipment-streams';
+import { shipmentStreamId } from '../../domain/shipment';
 
 /**
  * A tenant's shipment stream by shipment id or partner_shipment_reference, for operators (no merchant

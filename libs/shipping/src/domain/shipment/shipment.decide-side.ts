@@ -14,7 +14,8 @@ import type {
 import { ShipmentCommandRejected, ShipmentMessages } from './shipment.errors';
 import type { ShipmentEvent } from './shipment.events';
 import type { ShipmentState } from './shipment.state';
-import { FINAL_STATUSES, MERCHANT_CONTROLLED_STATUSES } from './shipment.transitions';
+import { carrierSetStatus } from './shipment.carrier-transitions';
+import { FINAL_STATUSES } from './shipment.transitions';
 
 /** Promise and schedules (endpoint rules 5 and 6): accepted while not in a final status. */
 export function decideSchedules(
@@ -99,10 +100,8 @@ export function decideRecord(
         data: { booking_attempt_id: command.booking_attempt_id, error_details: command.error_details, ...stamp },
       }];
     case 'RecordTrackingUpdate': {
-      // Rule 4: the confirmations are the merchant's alone. `shipped` is also the carrier's pickup scan,
-      // which the carrier lifecycle (shipped → in_transit → …) reports.
-      const carrierMay = command.status && (command.status === 'shipped' || !MERCHANT_CONTROLLED_STATUSES.includes(command.status));
-      const status = carrierMay && !command.stale ? command.status : undefined;
+      // Rule 4: shipped and the confirmations are the merchant's alone; a pickup scan (shipped) means in_transit.
+      const status = command.stale ? undefined : carrierSetStatus(command.status);
       return [{ type: 'ShipmentTrackingUpdated', data: { status, tracking: command.tracking, ...(command.stale ? { stale: true } : {}), ...stamp } }];
     }
     case 'RecordLabelGenerated':

@@ -119,9 +119,9 @@ describe('booking answers from the carriers side', () => {
     expect(state).toMatchObject({ status: 'error', error_details: details });
   });
 
-  it('a tracking update never sets a merchant confirmation (rule 4), but may report the pickup (shipped)', () => {
+  it('a tracking update never sets a merchant-controlled status (rule 4); its pickup scan means in_transit', () => {
     const booked = shipmentIn('booked');
-    expect(run({ type: 'RecordTrackingUpdate', status: 'shipped', tracking: { carrier_status: 'PICKED' }, ...STAMP }, booked).status).toBe('shipped');
+    expect(run({ type: 'RecordTrackingUpdate', status: 'shipped', tracking: { carrier_status: 'PICKED' }, ...STAMP }, booked).status).toBe('in_transit');
     expect(run({ type: 'RecordTrackingUpdate', status: 'in_transit', tracking: {}, ...STAMP }, booked).status).toBe('in_transit');
     const delivered = shipmentIn('delivered');
     expect(run({ type: 'RecordTrackingUpdate', status: 'delivery_confirmed', tracking: {}, ...STAMP }, delivered).status).toBe('delivered');

@@ -2,11 +2,9 @@ import type { RecordedEvent } from '@shipledger/event-store';
 import { evolve } from '../../domain/shipment/shipment.evolve';
 import type { ShipmentEvent } from '../../domain/shipment/shipment.events';
 import { initialShipmentState, type ShipmentState } from '../../domain/shipment/shipment.state';
+import { shipmentIdOf } from '../../domain/shipment/shipment.streams';
 import { newMilestones, type Milestone } from './milestones';
 
-const STREAM_PREFIX = 'shipment-';
-/** Reference reservation streams share the prefix; their events are not the shipment's. */
-const REFERENCE_STREAM_PREFIX = 'shipment-ref-';
 
 /** What a shipments row holds of the aggregate: the state after `revision`, and the statuses reached. */
 export interface ShipmentRow {
@@ -26,9 +24,9 @@ export interface ShipmentEvents {
 export function groupByShipment(events: readonly RecordedEvent[]): ShipmentEvents[] {
   const groups = new Map<string, ShipmentEvents>();
   for (const event of events) {
-    if (!event.streamId.startsWith(STREAM_PREFIX) || event.streamId.startsWith(REFERENCE_STREAM_PREFIX)) continue;
+    const shipmentId = shipmentIdOf(event.streamId);
+    if (!shipmentId) continue;
     const tenantId = event.metadata.tenantId;
-    const shipmentId = event.streamId.slice(STREAM_PREFIX.length);
     const key = shipmentKey(tenantId, shipmentId);
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { tenantId, shipmentId, events: [] }));
