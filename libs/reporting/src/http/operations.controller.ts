@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { DATABASE, type Database } from '@shipledger/database';
 import { listParkedEvents, readModelSchema } from '@shipledger/projections';
 import { CurrentAuth, PLATFORM_SERVICES, RequireScopes, UseErrorArea, type AuthContext, type PlatformServices } from '@shipledger/platform';
+import { shipmentIdOf } from '@shipledger/shipping';
 import { EXCEPTIONS_VIEW } from '../read-models/exceptions/exceptions.projector';
 
 export interface OperationsAnswer {
@@ -33,18 +34,19 @@ export class OperationsController {
       const [kind = '', ...rest] = name.split(':');
       return { kind, name: rest.join(':'), lag: behind };
     });
-    const parked = (await listParkedEvents(this.database.kysely)).filter((e) => e.streamId.startsWith('shipment-'));
+    const parked = (await listParkedEvents(this.database.kysely))
+      .flatMap((e) => { const shipmentId = shipmentIdOf(e.streamId); return shipmentId ? [{ ...e, shipmentId }] : []; });
     if (parked.length === 0) return { followers, parked: [] };
     // Parked events are the operator's list across tenants: show those of this tenant's shipments only.
-    const ids = parked.map((e) => e.streamId.slice('shipment-'.length));
+    const ids = parked.map((e) => e.shipmentId);
     const own = await this.database.kysely.withSchema(readModelSchema(EXCEPTIONS_VIEW)).selectFrom('shipment_facts')
       .select('shipment_id').where('tenant_id', '=', auth.tenantId)
       .where(sql<boolean>`shipment_id = any(${ids}::text[])`).execute();
     const mine = new Set(own.map((row) => row.shipment_id as string));
     return {
       followers,
-      parked: parked.filter((e) => mine.has(e.streamId.slice('shipment-'.length))).map((e) => ({
-        kind: e.kind, follower: e.follower, event_type: e.eventType, shipment_id: e.streamId.slice('shipment-'.length),
+      parked: parked.filter((e) => mine.has(e.shipmentId)).map((e) => ({
+        kind: e.kind, follower: e.follower, event_type: e.eventType, shipment_id: e.shipmentId,
         attempts: e.attempts, parked_at: e.parkedAt, error: (e.lastError.split('\n')[0] ?? '').slice(0, 300),
       })),
     };

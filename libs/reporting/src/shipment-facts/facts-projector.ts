@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Projector } from '@shipledger/projections';
 import type { RecordedEvent } from '@shipledger/event-store';
-import { SHIPMENT_EVENT_TYPES } from '@shipledger/shipping';
+import { SHIPMENT_EVENT_TYPES, shipmentIdOf } from '@shipledger/shipping';
 import { evolveFacts, type ShipmentFacts } from './shipment-facts';
 
 /** Shipments per set of statements: bounds the size of one statement's JSON and arrays. */
@@ -67,9 +67,11 @@ interface FactsWrite {
 async function applyFacts(db: Kysely<any>, view: FactsView, events: readonly RecordedEvent[]): Promise<void> {
   const groups = new Map<string, ShipmentGroup>();
   for (const event of events) {
-    const key = `${event.metadata.tenantId}\u0000${event.streamId}`;
+    const shipmentId = shipmentIdOf(event.streamId);
+    if (!shipmentId) continue;
+    const key = `${event.metadata.tenantId}\u0000${shipmentId}`;
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { tenantId: event.metadata.tenantId, shipmentId: event.streamId.slice('shipment-'.length), events: [] }));
+    if (!group) groups.set(key, (group = { tenantId: event.metadata.tenantId, shipmentId, events: [] }));
     group.events.push(event);
   }
   const all = [...groups.values()];
