@@ -4,6 +4,7 @@ import { ShippingModule } from '@shipledger/shipping';
 import { CarriersModule } from '@shipledger/carriers';
 import { ConfigurationModule } from '@shipledger/configuration';
 import { ReportingModule } from '@shipledger/reporting';
+import { OrderingModule } from '@shipledger/ordering';
 
 /**
  * The bounded contexts served by the API. Add yours with one line (import it at the top). They get
@@ -15,6 +16,7 @@ export const CONTEXT_MODULES: Array<Type | DynamicModule> = [
   CarriersModule,
   ConfigurationModule,
   ReportingModule,
+  OrderingModule,
 ];
 
 @Module({})

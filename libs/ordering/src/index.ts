@@ -1,2 +1,3 @@
 export * from './domain/order';
 export * from './read-models';
+export { OrderingModule } from './ordering.module';

@@ -36,6 +36,20 @@ export class ConfigurationLookups {
     return { location_id: found.id, fields: found.fields, ...(coords ? { coords } : {}) };
   }
 
+  /**
+   * The merchant's live locations, from the event stream (never behind the projection): the orders
+   * context allocates an order to the merchant's only location.
+   */
+  async locationsForMerchant(tenantId: string, merchant: string): Promise<ConfiguredLocation[]> {
+    const objects = await this.fromStream(tenantId, 'location');
+    return objects
+      .filter((object) => !object.deleted && allowsMerchant(object.fields.merchants, merchant))
+      .map((object) => {
+        const coords = parseCoords(object.fields.coords);
+        return { location_id: object.id, fields: object.fields, ...(coords ? { coords } : {}) };
+      });
+  }
+
   /** A configured delivery type code this merchant may use (the built-in codes are the caller's to allow). */
   async isDeliveryTypeConfigured(tenantId: string, merchant: string | undefined, code: string): Promise<boolean> {
     const usable = (objects: readonly ConfigurationObject[]) =>

@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { ConfigurationModule } from '@shipledger/configuration';
+import { BulkImportController } from './application/bulk-import/bulk-import.controller';
+import { CancelOrderController } from './application/cancel-order/cancel-order.controller';
+import { CreateOrderController } from './application/create-order/create-order.controller';
+import { FulfillmentOrderEditsController } from './application/fulfillment-orders/fo-edits.controller';
+import { GetOrderController } from './application/get-order/get-order.controller';
+import { ListOrdersController } from './application/list-orders/list-orders.controller';
+import { OrderHistoryController } from './application/order-history/order-history.controller';
+import { OrderCommandService } from './application/shared/order-command.service';
+import { OrderInputs } from './application/shared/order-inputs';
+import { OrderReferences } from './application/shared/order-references';
+import { OrderRepository } from './application/shared/order.repository';
+import { UpdateOrderController } from './application/update-order/update-order.controller';
+
+/**
+ * The Ordering context's HTTP side: /orders and its fulfillment-order operations. DATABASE, EVENT_STORE
+ * and PLATFORM_SERVICES come from the global PlatformModule; locations from the configuration context.
+ * Static routes (bulk/import) are listed before the parameterised ones.
+ */
+@Module({
+  imports: [ConfigurationModule],
+  controllers: [
+    BulkImportController,
+    ListOrdersController,
+    CreateOrderController,
+    OrderHistoryController,
+    GetOrderController,
+    UpdateOrderController,
+    CancelOrderController,
+    FulfillmentOrderEditsController,
+  ],
+  providers: [OrderRepository, OrderReferences, OrderCommandService, OrderInputs],
+})
+export class OrderingModule {}
