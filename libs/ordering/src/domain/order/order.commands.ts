@@ -82,6 +82,8 @@ export type FulfillFulfillmentOrder = Command<'FulfillFulfillmentOrder', OnFo & 
   skip_shipping: boolean;
   create_draft_shipment: boolean;
   shipment_request: ShipmentRequest;
+  /** The FO location's address, resolved by the application. */
+  pickup?: JsonObject;
 }>;
 
 export type UnfulfillFulfillmentOrder = Command<'UnfulfillFulfillmentOrder', OnFo & {
@@ -118,6 +120,7 @@ export type ShipFulfillmentOrderLineItems = Command<'ShipFulfillmentOrderLineIte
   shipment_id: string;
   create_draft_shipment: boolean;
   shipment_request: ShipmentRequest;
+  pickup?: JsonObject;
 }>;
 
 export type UpdateFulfillmentOrderLocation = Command<'UpdateFulfillmentOrderLocation', OnFo & { location_id: string }>;

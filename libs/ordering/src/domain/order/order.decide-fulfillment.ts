@@ -51,6 +51,7 @@ export function decideFulfill(command: FulfillFulfillmentOrder, state: OrderStat
         create_draft_shipment: command.create_draft_shipment,
         line_items: shipped,
         request: command.shipment_request,
+        ...(command.pickup ? { pickup: command.pickup } : {}),
       },
       ...stamp,
     },
@@ -144,7 +145,10 @@ export function decideShip(command: ShipFulfillmentOrderLineItems, state: OrderS
     type: 'FulfillmentOrderLineItemsShipped',
     data: {
       fulfillment_order: { ...fo, line_items: normalizeItems(items) },
-      shipment: { shipment_id: command.shipment_id, create_draft_shipment: command.create_draft_shipment, line_items: named, request: command.shipment_request },
+      shipment: {
+        shipment_id: command.shipment_id, create_draft_shipment: command.create_draft_shipment, line_items: named,
+        request: command.shipment_request, ...(command.pickup ? { pickup: command.pickup } : {}),
+      },
       ...stamp,
     },
   }];

@@ -1,5 +1,6 @@
 import type {
   FulfillmentOrder,
+  JsonObject,
   LineItem,
   LineItemQuantity,
   OrderContent,
@@ -59,6 +60,8 @@ export interface ShipmentToCreate {
   create_draft_shipment: boolean;
   line_items: LineItemQuantity[];
   request: ShipmentRequest;
+  /** The FO location's address as it was when the shipment was asked for (the shipment's pickup). */
+  pickup?: JsonObject;
 }
 
 export type FulfillmentOrderFulfilled = Event<'FulfillmentOrderFulfilled', {
