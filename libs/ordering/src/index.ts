@@ -1,3 +1,6 @@
 export * from './domain/order';
 export * from './read-models';
 export { OrderingModule } from './ordering.module';
+export { readTenantOrderStream } from './application/order-history/order-stream.reader';
+export { orderTimeline, orderAsOf, type OrderHistoryEntry } from './application/order-history/order-timeline';
+export { toOrderResponse } from './application/shared/order-response';
