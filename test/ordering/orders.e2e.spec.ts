@@ -119,6 +119,8 @@ describe('orders over HTTPS (PGlite)', () => {
 
     const cancelled = await api.call('POST', `/orders/${order.order_id}/cancel`, { cancellation_reason: 'CUSTOMER_CANCELLATION' });
     expect([cancelled.status, cancelled.body.status]).toEqual([200, 'cancelled']);
+    const emptyPatch = await api.call('PATCH', `/orders/${order.order_id}`);
+    expect([emptyPatch.status, emptyPatch.body.code]).toEqual([400, 'order_not_updatable']);
     const refusedPatch = await api.call('PATCH', `/orders/${order.order_id}`, { language: 'de' });
     expect([refusedPatch.status, refusedPatch.body.code]).toEqual([400, 'order_not_updatable']);
     const refusedCancel = await api.call('POST', `/orders/${order.order_id}/cancel`, {});
@@ -165,6 +167,10 @@ describe('orders over HTTPS (PGlite)', () => {
     expect(details.body.fulfillment_orders[0].partner_fulfillment_order_reference).toBe('FO-X');
     const both = await api.call('PATCH', `${base}/${foId}`, { partner_fulfillment_order_reference: 'Y', fulfillments: [] });
     expect([both.status, both.body.code]).toEqual([400, 'update_details_not_possible']);
+    const noBody = await api.call('POST', `${base}/${foId}/split`);
+    expect([noBody.status, noBody.body.code, noBody.body.details[0].field]).toEqual([400, 'validation_failed', 'line_items']);
+    const emptyDetails = await api.call('PATCH', `${base}/${foId}`);
+    expect([emptyDetails.status, emptyDetails.body.code]).toEqual([400, 'update_details_not_possible']);
     const unknown = await api.call('POST', `${base}/nope/split`, { line_items: [{ id: 'A', quantity: 1 }] });
     expect([unknown.status, unknown.body.code]).toEqual([404, 'fulfillment_order_not_found']);
     const tooMuch = await api.call('POST', `${base}/${foId}/split`, { line_items: [{ id: 'A', quantity: 5 }] });

@@ -2,10 +2,10 @@ import type { EventStore } from '@shipledger/event-store';
 import type { Database } from '@shipledger/database';
 import type { Projector, Reactor } from '@shipledger/projections';
 import type { WorkerLogger } from '@shipledger/projections';
-import { shipmentListProjector } from '@shipledger/shipping';
-import { carrierReactors } from '@shipledger/carriers';
+import { shipmentCreator, shipmentListProjector, ShippingCommands } from '@shipledger/shipping';
+import { carrierReactors, carriersContextFor } from '@shipledger/carriers';
 import { configurationLookupsProjector } from '@shipledger/configuration';
-import { orderListProjector } from '@shipledger/ordering';
+import { orderListProjector, OrderShipmentsReactor, ShippingOrderShipments } from '@shipledger/ordering';
 import { REPORTING_PROJECTORS } from '@shipledger/reporting';
 
 /**
@@ -30,7 +30,9 @@ export interface ReactorDeps {
 }
 
 export function allReactors(deps: ReactorDeps): Reactor[] {
+  const create = shipmentCreator(deps.eventStore, carriersContextFor(deps).directory);
   return [
     ...carrierReactors(deps),
+    new OrderShipmentsReactor(deps.eventStore, new ShippingOrderShipments(new ShippingCommands(deps.eventStore), create)),
   ];
 }

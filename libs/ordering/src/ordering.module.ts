@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ConfigurationModule } from '@shipledger/configuration';
+import { EVENT_STORE, type EventStore } from '@shipledger/event-store';
+import { ShippingCommands } from '@shipledger/shipping';
 import { BulkImportController } from './application/bulk-import/bulk-import.controller';
 import { CancelOrderController } from './application/cancel-order/cancel-order.controller';
 import { CreateOrderController } from './application/create-order/create-order.controller';
 import { FulfillmentOrderEditsController } from './application/fulfillment-orders/fo-edits.controller';
+import { FulfillmentOrderShippingController } from './application/fulfillment-orders/fo-shipping.controller';
 import { GetOrderController } from './application/get-order/get-order.controller';
 import { ListOrdersController } from './application/list-orders/list-orders.controller';
 import { OrderHistoryController } from './application/order-history/order-history.controller';
@@ -15,7 +18,8 @@ import { UpdateOrderController } from './application/update-order/update-order.c
 
 /**
  * The Ordering context's HTTP side: /orders and its fulfillment-order operations. DATABASE, EVENT_STORE
- * and PLATFORM_SERVICES come from the global PlatformModule; locations from the configuration context.
+ * and PLATFORM_SERVICES come from the global PlatformModule; locations from the configuration context;
+ * shipments through the shipping context's public commands (the order-shipments process manager creates them).
  * Static routes (bulk/import) are listed before the parameterised ones.
  */
 @Module({
@@ -29,7 +33,11 @@ import { UpdateOrderController } from './application/update-order/update-order.c
     UpdateOrderController,
     CancelOrderController,
     FulfillmentOrderEditsController,
+    FulfillmentOrderShippingController,
   ],
-  providers: [OrderRepository, OrderReferences, OrderCommandService, OrderInputs],
+  providers: [
+    OrderRepository, OrderReferences, OrderCommandService, OrderInputs,
+    { provide: ShippingCommands, inject: [EVENT_STORE], useFactory: (eventStore: EventStore) => new ShippingCommands(eventStore) },
+  ],
 })
 export class OrderingModule {}

@@ -10,3 +10,4 @@ export { ShipmentDocumentContents } from './application/documents/shipment-docum
 /** The HTTP request contract of POST /shipments (published, e.g. for the benchmark's conventional peer). */
 export { FullShipmentRequestDto } from './application/shared/dto/shipment-request.dto';
 export { ShippingCommands, causedBy, type Causation } from './application/shared/shipping-commands';
+export { shipmentCreator } from './application/create-shipment/shipment-creator';

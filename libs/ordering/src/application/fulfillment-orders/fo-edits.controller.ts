@@ -99,8 +99,10 @@ export class FulfillmentOrderEditsController {
   @ApiOkResponse({ description: 'the order' })
   updateDetails(
     @CurrentAuth() auth: AuthContext, @Param('reference') reference: string, @Param('fulfillmentOrderId') foId: string,
-    @Query('key') key: unknown, @Body() body: UpdateDetailsRequestDto,
+    @Query('key') key: unknown, @Body() given: UpdateDetailsRequestDto,
   ) {
+    // No body at all reaches here as undefined (the pipe validates it as {}).
+    const body = given ?? new UpdateDetailsRequestDto();
     return this.run(auth, reference, key, (_state, at) => ({
       type: 'UpdateFulfillmentOrderDetails', fulfillment_order_id: foId,
       partner_fulfillment_order_reference: body.partner_fulfillment_order_reference,

@@ -27,8 +27,10 @@ export class UpdateOrderController {
     @CurrentAuth() auth: AuthContext,
     @Param('reference') reference: string,
     @Query('key') key: unknown,
-    @Body() body: UpdateOrderRequestDto,
+    @Body() given: UpdateOrderRequestDto,
   ): Promise<Record<string, unknown>> {
+    // No body at all reaches here as undefined (the pipe validates it as {}).
+    const body = given ?? new UpdateOrderRequestDto();
     const at = nowIso();
     const state = await this.orders.execute(auth.tenantId, reference, parseKey(key),
       (current) => this.inputs.update(auth, body, current.content.merchant, at), orderMetaFrom(auth));

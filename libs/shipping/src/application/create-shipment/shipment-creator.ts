@@ -1,0 +1,16 @@
+import type { EventStore } from '@shipledger/event-store';
+import type { ShipmentState } from '../../domain/shipment';
+import type { CarrierAccountDirectory } from '../ports/carrier-account-directory.port';
+import type { CommandMeta } from '../shared/command-meta';
+import { ShipmentReferences } from '../shared/shipment-references';
+import { ShipmentRepository } from '../shared/shipment.repository';
+import { CreateShipmentCommand, CreateShipmentHandler, type CreateShipmentInput } from './create-shipment.handler';
+
+/**
+ * Shipping's create command for processes without Nest's CommandBus (the worker's process managers,
+ * e.g. ordering's fulfill → shipment): the same handler the HTTP create dispatches to.
+ */
+export function shipmentCreator(eventStore: EventStore, directory: CarrierAccountDirectory): (input: CreateShipmentInput, meta: CommandMeta) => Promise<ShipmentState> {
+  const handler = new CreateShipmentHandler(new ShipmentRepository(eventStore), new ShipmentReferences(eventStore), directory as never);
+  return (input, meta) => handler.execute(new CreateShipmentCommand(input, meta));
+}
