@@ -11,6 +11,9 @@ import { CreateShipmentCommand, CreateShipmentHandler, type CreateShipmentInput 
  * e.g. ordering's fulfill → shipment): the same handler the HTTP create dispatches to.
  */
 export function shipmentCreator(eventStore: EventStore, directory: CarrierAccountDirectory): (input: CreateShipmentInput, meta: CommandMeta) => Promise<ShipmentState> {
-  const handler = new CreateShipmentHandler(new ShipmentRepository(eventStore), new ShipmentReferences(eventStore), directory as never);
+  // The handler uses its gateway only as the CarrierAccountDirectory the gateway implements (resolve,
+  // chooseByRouting); outside Nest the carriers context's directory is that port itself.
+  const gateway = directory as unknown as ConstructorParameters<typeof CreateShipmentHandler>[2];
+  const handler = new CreateShipmentHandler(new ShipmentRepository(eventStore), new ShipmentReferences(eventStore), gateway);
   return (input, meta) => handler.execute(new CreateShipmentCommand(input, meta));
 }
