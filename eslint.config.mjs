@@ -20,6 +20,12 @@ export default tseslint.config(
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
   },
   {
+    // Worker-thread entries are CommonJS: they load tools/register.js before any TypeScript.
+    files: ['**/*.worker.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // The domain is pure: deciders and evolvers know nothing of Nest, SQL or the event-store client.
     files: ['**/domain/**/*.ts'],
     rules: {

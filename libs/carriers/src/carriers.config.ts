@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { loadOutboundConfig, type OutboundConfig } from '@shipledger/platform';
 import { DEFAULT_CARRIER_RETRY, type CarrierRetryPolicy } from './booking/carrier-retry';
 import { loadCarrierSecrets, type CarrierSecrets } from './secrets/carrier-secrets';
+import { DEFAULT_LABEL_RENDER_TIMEOUT_MS } from './labels/pdf-label.pool';
 
 export interface CarriersConfig {
   /** Base of the label URLs (the API's public HTTPS address). */
@@ -15,6 +16,8 @@ export interface CarriersConfig {
   outbound: OutboundConfig;
   /** Calls to a carrier that does not answer before the booking fails as carrier_unavailable. */
   bookingRetry: CarrierRetryPolicy;
+  /** Time limit of one PDF label, rendered in a worker thread (default 10 s; LABEL_RENDER_TIMEOUT_MS). */
+  labelRenderTimeoutMs?: number;
 }
 
 const THIRTY_DAYS = 30 * 24 * 3600;
@@ -25,7 +28,7 @@ const THIRTY_DAYS = 30 * 24 * 3600;
  * SANDBOX_SIMULATOR_INTERVAL_MS (1000; 0 = off). API and worker must share the key: the worker signs
  * label URLs that the API verifies, and both decrypt carrier credentials. OUTBOUND_*: loadOutboundConfig.
  * CARRIER_CALL_ATTEMPTS (3) and CARRIER_RETRY_BASE_MS (1000, doubled per retry, at most 5000): the budget
- * of a booking whose carrier does not answer.
+ * of a booking whose carrier does not answer. LABEL_RENDER_TIMEOUT_MS (10000): the time limit of one PDF label.
  */
 export function loadCarriersConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<CarriersConfig> = {}): CarriersConfig {
   const dataDir = resolve(env.DATA_DIR && env.DATA_DIR.trim() !== '' ? env.DATA_DIR : join(process.cwd(), 'data'));
@@ -40,6 +43,7 @@ export function loadCarriersConfig(env: NodeJS.ProcessEnv = process.env, overrid
       baseDelayMs: positive(env.CARRIER_RETRY_BASE_MS, DEFAULT_CARRIER_RETRY.baseDelayMs),
       maxDelayMs: Math.max(DEFAULT_CARRIER_RETRY.maxDelayMs, positive(env.CARRIER_RETRY_BASE_MS, DEFAULT_CARRIER_RETRY.baseDelayMs)),
     },
+    labelRenderTimeoutMs: positive(env.LABEL_RENDER_TIMEOUT_MS, DEFAULT_LABEL_RENDER_TIMEOUT_MS),
     ...overrides,
   };
 }

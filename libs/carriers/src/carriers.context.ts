@@ -18,7 +18,8 @@ import { LabelRefreshReactor } from './labels/label-refresh.reactor';
 import { LabelService } from './labels/label.service';
 import { LabelStore } from './labels/label.store';
 import { LabelUrlSigner } from './labels/label-url.signer';
-import { warmUpPdfLabels } from './labels/pdf-label.renderer';
+import { PdfLabelRenderer } from './labels/pdf-label.pool';
+import { WARM_UP_LABEL } from './labels/pdf-label.renderer';
 import { SandboxSimulator } from './sandbox/sandbox-simulator';
 import { SandboxStore } from './sandbox/sandbox-store';
 import { CredentialCipher } from './secrets/credential-cipher';
@@ -50,6 +51,7 @@ export class CarriersContext {
   readonly labelStore: LabelStore;
   readonly signer: LabelUrlSigner;
   readonly labels: LabelService;
+  readonly labelRenderer: PdfLabelRenderer;
   readonly tracking: TrackingIngestionService;
   readonly simulator: SandboxSimulator;
   readonly documents: DocumentContentReader;
@@ -59,22 +61,23 @@ export class CarriersContext {
     this.accountRepository = new CarrierAccountRepository(options.database, new CredentialCipher(this.config.secrets.encryptionKey));
     this.sandboxStore = new SandboxStore(options.database);
     this.outbound = options.outbound ?? new OutboundClient({ config: this.config.outbound });
-    this.carriers = new CarrierRegistry(this.sandboxStore, this.outbound, options.carriers);
+    this.labelRenderer = new PdfLabelRenderer(this.config.labelRenderTimeoutMs);
+    this.carriers = new CarrierRegistry(this.sandboxStore, this.outbound, options.carriers, this.labelRenderer);
     this.accounts = new CarrierAccountService(this.accountRepository, this.carriers);
     this.directory = new CarrierAccountDirectoryAdapter(this.accountRepository, this.carriers);
     this.bookings = new BookingStore(options.database);
     this.shipments = new ShippingCommands(options.eventStore);
     this.labelStore = new LabelStore(options.database);
     this.signer = new LabelUrlSigner(this.config.secrets.signingKey, this.config.publicBaseUrl, this.config.labelUrlTtlSeconds);
-    this.labels = new LabelService(this.labelStore, this.signer);
+    this.labels = new LabelService(this.labelStore, this.signer, this.labelRenderer);
     this.tracking = new TrackingIngestionService(this.shipments, this.bookings, this.accountRepository);
     this.simulator = new SandboxSimulator(this.sandboxStore, this.tracking);
     this.documents = options.documents ?? new ShipmentDocumentContents(options.database, options.eventStore);
   }
 
-  /** Once per process, in the background: the first label otherwise costs a few hundred milliseconds. */
+  /** Once per process, in the background: starts a rendering thread, which the first label would otherwise wait for. */
   warmUp(): void {
-    this.warmingUp ??= warmUpPdfLabels().catch(() => undefined);
+    this.warmingUp ??= this.labelRenderer.render(WARM_UP_LABEL).then(() => undefined, () => undefined);
   }
 
   private warmingUp?: Promise<void>;

@@ -36,6 +36,13 @@ export interface Reactor {
   readonly name: string;
   readonly handles: readonly string[];
   handle(event: RecordedEvent): Promise<void>;
+  /**
+   * Optional: the runner gives up on `event` after its tries and is about to park it. The reactor's
+   * chance to make the failure visible where users look (a shipment going to `error` with
+   * error_details) instead of leaving it waiting. Called once, before the event is parked; a throw
+   * is logged and the event is parked all the same.
+   */
+  onParked?(event: RecordedEvent, error: unknown): Promise<void>;
 }
 
 /** The schema that holds a projector's live tables. Queries use `db.kysely.withSchema(...)`. */

@@ -127,6 +127,9 @@ export class ReactorRunner {
       } catch (error) {
         const context = { err: error, reactor: this.reactor.name, eventId: event.id, eventType: event.type, attempt };
         if (attempt >= this.tuning.maxAttempts) {
+          await this.reactor.onParked?.(event, error).catch((hookError: unknown) =>
+            this.logger.error({ ...context, err: hookError }, 'reactor could not record that it gave up on an event'),
+          );
           await parkEvent(this.database.kysely, { kind: 'reactor', name: this.reactor.name }, event, attempt, error);
           this.logger.error(context, 'reactor gave up on an event; parked it');
           return true;

@@ -5,6 +5,7 @@ import type { CarrierAccountRepository } from '../accounts/carrier-account.repos
 import type { CarrierRegistry } from '../carrier/carrier.registry';
 import type { LabelService } from '../labels/label.service';
 import { causedBy, shipmentIdOf, type ShippingCommands } from '@shipledger/shipping';
+import { LabelRenderTimeoutError } from '../labels/pdf-label.pool';
 import { countBooking, timeCarrierCall } from './booking.metrics';
 import type { BookingStore } from './booking.store';
 import { carrierAccountInvalid, carrierRequirementProblems, noCarrierAssigned } from './carrier-requirements';
@@ -100,6 +101,26 @@ export class BookingReactor implements Reactor {
   }
 
   /**
+   * The runner gave up on a booking request (a label that cannot be rendered in time, a store that keeps
+   * failing): the shipment leaves `pending` for `error`, with an error detail saying so, rather than
+   * waiting forever. The decider ignores it when the shipment has moved on from this attempt.
+   */
+  async onParked(event: RecordedEvent, error: unknown): Promise<void> {
+    const data = event.data as BookingRequestedData;
+    const tenantId = event.metadata.tenantId;
+    const shipmentId = shipmentIdOf(event.streamId);
+    if (!shipmentId) return;
+    const recorded = await this.shipments.record(tenantId, shipmentId, { ...causedBy(event, 'system'), causationId: `${event.id}:gave-up` },
+      (current) => (current.status === 'pending' && current.booking_attempt_id === data.booking_attempt_id
+        ? {
+          type: 'RecordBookingFailed', booking_attempt_id: data.booking_attempt_id, error_details: [bookingGaveUp(error)],
+          at: this.now().toISOString(), actor: 'system',
+        }
+        : undefined));
+    if (recorded.length > 0) countBooking(data.carrier_account?.carrier ?? 'none', 'failed');
+  }
+
+  /**
    * The shipment moved on while the carrier was booking (cancelled, or a newer attempt): the decider
    * dropped the answer, so the carrier holds a booking nobody will use — cancel it where possible.
    * On a plain replay the shipment carries this very tracking number and nothing is cancelled.
@@ -110,4 +131,16 @@ export class BookingReactor implements Reactor {
     await cancelActiveBookings(this.carriers, this.accounts, this.bookings, { tenantId, shipmentId, content: state.content },
       (b) => b.trackingNo === trackingNo);
   }
+}
+
+/** The error detail of a booking the service gave up on; names a label time-out as such. */
+function bookingGaveUp(error: unknown): ErrorDetail {
+  const timedOut = error instanceof LabelRenderTimeoutError;
+  return {
+    level: 'ERROR', trigger: 'BOOKING', source: 'SYSTEM', type: 'TECHNICAL',
+    code: timedOut ? 'label_generation_timeout' : 'booking_processing_failed',
+    message: timedOut
+      ? `The shipping label could not be rendered within ${error.timeoutMs} ms; shorten long fields and reprocess the shipment`
+      : 'The booking could not be completed after several tries; reprocess the shipment to try again',
+  };
 }

@@ -1,6 +1,7 @@
 import type { OutboundClient } from '@shipledger/platform';
 import type { CarrierCode } from '../accounts/carrier-account';
 import { HttpCarrier } from '../http-carrier/http.carrier';
+import { PdfLabelRenderer } from '../labels/pdf-label.pool';
 import { SandboxCarrier } from '../sandbox/sandbox.carrier';
 import type { SandboxStore } from '../sandbox/sandbox-store';
 import type { Carrier } from './carrier.port';
@@ -9,9 +10,10 @@ import type { Carrier } from './carrier.port';
 export class CarrierRegistry {
   private readonly carriers: Map<CarrierCode, Carrier>;
 
-  constructor(sandboxStore: SandboxStore, outbound: OutboundClient, extra: Carrier[] = []) {
+  constructor(sandboxStore: SandboxStore, outbound: OutboundClient, extra: Carrier[] = [], labelRenderer: PdfLabelRenderer = new PdfLabelRenderer()) {
     const all: Carrier[] = [
-      new SandboxCarrier('SANDBOX', sandboxStore), new SandboxCarrier('SANDBOX_LITE', sandboxStore), new HttpCarrier(outbound), ...extra,
+      new SandboxCarrier('SANDBOX', sandboxStore, labelRenderer), new SandboxCarrier('SANDBOX_LITE', sandboxStore, labelRenderer),
+      new HttpCarrier(outbound), ...extra,
     ];
     this.carriers = new Map(all.map((carrier) => [carrier.code, carrier]));
   }

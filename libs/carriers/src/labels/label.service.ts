@@ -3,7 +3,7 @@ import type { CarrierAccount, LabelKind } from '../accounts/carrier-account';
 import type { BookedShipmentRef, Carrier } from '../carrier/carrier.port';
 import type { LabelStore } from './label.store';
 import type { LabelUrlSigner } from './label-url.signer';
-import { renderPdfLabel } from './pdf-label.renderer';
+import { PdfLabelRenderer } from './pdf-label.pool';
 import { renderZplLabel } from './zpl-label.renderer';
 
 const URL_FIELD: Record<LabelKind, keyof LabelUrls> = {
@@ -14,7 +14,11 @@ const URL_FIELD: Record<LabelKind, keyof LabelUrls> = {
 
 /** Renders and stores a booked shipment's labels and answers their signed URLs. */
 export class LabelService {
-  constructor(private readonly store: LabelStore, private readonly signer: LabelUrlSigner) {}
+  constructor(
+    private readonly store: LabelStore,
+    private readonly signer: LabelUrlSigner,
+    private readonly renderer: PdfLabelRenderer = new PdfLabelRenderer(),
+  ) {}
 
   /** Generates every label (the carrier's own when it has one, the service's PDF and ZPL) and returns their URLs. */
   async generateAll(carrier: Carrier, booking: BookedShipmentRef): Promise<LabelUrls> {
@@ -53,7 +57,7 @@ export class LabelService {
 
   private async saveServiceLabels(tenantId: string, shipmentId: string, trackingNo: string, content: ShipmentContent): Promise<void> {
     const shipment = { shipmentId, content };
-    const pdf = await renderPdfLabel({ issuer: 'Shipledger', trackingNo, shipment });
+    const pdf = await this.renderer.render({ issuer: 'Shipledger', trackingNo, shipment });
     const zpl = Buffer.from(renderZplLabel(trackingNo, shipment), 'utf8');
     await this.store.save(tenantId, shipmentId, { kind: 'service_pdf', trackingNo, contentType: 'application/pdf', content: pdf });
     await this.store.save(tenantId, shipmentId, { kind: 'service_zpl', trackingNo, contentType: 'application/zpl', content: zpl });

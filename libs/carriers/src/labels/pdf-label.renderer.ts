@@ -10,7 +10,11 @@ export interface PdfLabelInput {
   shipment: { shipmentId: string; content: ShipmentContent };
 }
 
-/** A 4×6 inch label, one page per parcel, with a Code 128 barcode of the tracking number. */
+/**
+ * A 4×6 inch label, one page per parcel, with a Code 128 barcode of the tracking number. Synchronous
+ * layout that can take long on long text: services call it through PdfLabelRenderer (a worker thread
+ * with a time limit), never on the API's thread.
+ */
 export async function renderPdfLabel(input: PdfLabelInput): Promise<Buffer> {
   const facts = labelFacts(input.trackingNo, input.shipment.content);
   const barcode = await barcodePng(input.trackingNo);
@@ -40,10 +44,8 @@ function barcodePng(text: string): Promise<Buffer> {
   return png;
 }
 
-/** Loads fonts and encoders ahead of the first booking, which would otherwise pay for them. */
-export async function warmUpPdfLabels(): Promise<void> {
-  await renderPdfLabel({ issuer: 'warm-up', trackingNo: 'WARMUP0', shipment: { shipmentId: 'warm-up', content: {} } });
-}
+/** A label with nothing on it: loads fonts and encoders ahead of the first booking. */
+export const WARM_UP_LABEL: PdfLabelInput = { issuer: 'warm-up', trackingNo: 'WARMUP0', shipment: { shipmentId: 'warm-up', content: {} } };
 
 function drawPage(doc: PDFKit.PDFDocument, input: PdfLabelInput, facts: LabelFacts, parcel: LabelParcelFacts, barcode: Buffer): void {
   doc.addPage();

@@ -6,7 +6,7 @@ import {
   carrierError, unsupported, type BookedShipmentRef, type BookingRequest, type Carrier, type CarrierBooking,
   type CarrierCapabilities, type CarrierDocument, type CarrierOutcome, type CarrierRate, type RatingRequest,
 } from '../carrier/carrier.port';
-import { renderPdfLabel } from '../labels/pdf-label.renderer';
+import { PdfLabelRenderer } from '../labels/pdf-label.pool';
 import { rateWithSandboxTariff } from '../rating/sandbox-rating';
 import { sandboxRejections, sandboxRequirements } from './sandbox-rules';
 import { scenarioOf, SANDBOX_SCENARIOS } from './sandbox-scenarios';
@@ -23,7 +23,11 @@ const DEFAULT_STEP_SECONDS = 5;
 export class SandboxCarrier implements Carrier {
   readonly capabilities: CarrierCapabilities;
 
-  constructor(readonly code: Extract<CarrierCode, 'SANDBOX' | 'SANDBOX_LITE'>, private readonly store: SandboxStore) {
+  constructor(
+    readonly code: Extract<CarrierCode, 'SANDBOX' | 'SANDBOX_LITE'>,
+    private readonly store: SandboxStore,
+    private readonly labelRenderer: PdfLabelRenderer = new PdfLabelRenderer(),
+  ) {
     const full = code === 'SANDBOX';
     this.capabilities = {
       cancellation: full,
@@ -86,7 +90,7 @@ export class SandboxCarrier implements Carrier {
   }
 
   async fetchLabel(booking: BookedShipmentRef): Promise<Buffer> {
-    return renderPdfLabel({ issuer: `${this.code} carrier`, trackingNo: booking.trackingNo, shipment: booking.shipment });
+    return this.labelRenderer.render({ issuer: `${this.code} carrier`, trackingNo: booking.trackingNo, shipment: booking.shipment });
   }
 
   async scheduleCollection(booking: BookedShipmentRef): Promise<CarrierOutcome<true>> {
