@@ -5,6 +5,7 @@ import { CarriersModule } from '@shipledger/carriers';
 import { ConfigurationModule } from '@shipledger/configuration';
 import { ReportingModule } from '@shipledger/reporting';
 import { OrderingModule } from '@shipledger/ordering';
+import { WebhooksModule } from '@shipledger/webhooks';
 
 /**
  * The bounded contexts served by the API. Add yours with one line (import it at the top). They get
@@ -17,6 +18,7 @@ export const CONTEXT_MODULES: Array<Type | DynamicModule> = [
   ConfigurationModule,
   ReportingModule,
   OrderingModule,
+  WebhooksModule,
 ];
 
 @Module({})

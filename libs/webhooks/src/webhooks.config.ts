@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { loadOutboundConfig, type OutboundConfig } from '@shipledger/platform';
+
+export interface WebhooksConfig {
+  /** Bounds and allowlist of the calls to receivers (the outbound guard; docs/outbound.md). */
+  outbound: OutboundConfig;
+  /** Extra trusted CA certificates (PEM) for receivers with a private CA; tests use their receiver's. */
+  ca?: string;
+  /** Seconds a rotated-out secret keeps signing when the request does not say. */
+  defaultRotationOverlapSeconds: number;
+}
+
+/** Environment: OUTBOUND_* (loadOutboundConfig), WEBHOOKS_CA_FILE (a PEM file of extra trusted CAs). */
+export function loadWebhooksConfig(env: NodeJS.ProcessEnv = process.env): WebhooksConfig {
+  const caFile = env.WEBHOOKS_CA_FILE?.trim();
+  return {
+    outbound: loadOutboundConfig(env),
+    ...(caFile ? { ca: readFileSync(caFile, 'utf8') } : {}),
+    defaultRotationOverlapSeconds: 24 * 3600,
+  };
+}
+
+/** The time the module reads; tests pass one they move by hand (retries are minutes apart). */
+export interface WebhooksClock {
+  now(): Date;
+}
+
+export const SYSTEM_CLOCK: WebhooksClock = { now: () => new Date() };

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { DATABASE, type Database } from '@shipledger/database';
+import { EVENT_STORE, type EventStore } from '@shipledger/event-store';
+import { PLATFORM_SERVICES, type PlatformServices } from '@shipledger/platform';
+import { WebhooksController } from './application/configurations/webhooks.controller';
+import { webhooksContextFor } from './webhooks.context';
+import { WEBHOOKS_CONTEXT } from './webhooks.tokens';
+
+/** /webhooks: webhook configurations and their signing secrets. */
+@Module({
+  controllers: [WebhooksController],
+  providers: [
+    {
+      provide: WEBHOOKS_CONTEXT,
+      inject: [DATABASE, EVENT_STORE, PLATFORM_SERVICES],
+      useFactory: (database: Database, eventStore: EventStore, platform: PlatformServices) => {
+        const context = webhooksContextFor({ database, eventStore });
+        context.bindPlatform(platform);
+        return context;
+      },
+    },
+  ],
+  exports: [WEBHOOKS_CONTEXT],
+})
+export class WebhooksModule {}
