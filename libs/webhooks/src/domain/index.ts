@@ -1,1 +1,3 @@
 export * from './webhook-configuration';
+export * from './webhook-triggers';
+export * from './webhook-matching';
