@@ -1,12 +1,14 @@
 /**
  * The API under test, in a process of its own so the load generator does not share its event loop:
  * the whole app with an in-process worker on a fresh Postgres database (DATABASE_URL's server, or the
- * test-database helper's), one tenant without a rate limit, and a SANDBOX carrier account when the
- * carriers module is mounted. Talks to bench/shipments/run.ts over IPC.
+ * test-database helper's), one tenant without a rate limit, a SANDBOX carrier account when the
+ * carriers module is mounted, and one location for the tenant's merchants (orders allocate their
+ * fulfillment orders there). Talks to bench/shipments/run.ts and bench/orders/run.ts over IPC.
  */
 import pino from 'pino';
 import { startWorker } from '@shipledger/projections';
 import { startTestApp } from '@shipledger/testing';
+import { ORDER_SHIPMENTS_REACTOR } from '@shipledger/ordering';
 import { allProjectors, allReactors } from '../../apps/worker/src/registry';
 import type { BenchMessage, BenchReady } from './bench-ipc';
 
@@ -14,20 +16,24 @@ async function main(): Promise<void> {
   const app = await startTestApp({ postgres: true, worker: false, addressRequestsPerMinute: 1_000_000_000 });
   // The projectors always; the reactors (booking, labels, webhooks) only with BENCH_REACTORS=1: their
   // asynchronous work is not part of the request path being measured and would take the CPU from it.
+  // BENCH_ORDER_SHIPMENTS=1 (set by bench:orders) adds the order-shipments process manager alone, which
+  // turns a fulfilled FO into its shipment.
   const logger = pino({ level: 'silent' });
   const withReactors = process.env.BENCH_REACTORS === '1';
-  const worker = await startWorker({
-    database: app.database,
-    eventStore: app.eventStore,
-    logger,
-    projectors: allProjectors(),
-    reactors: withReactors ? allReactors({ database: app.database, eventStore: app.eventStore, logger }) : [],
-  });
+  const reactors = allReactors({ database: app.database, eventStore: app.eventStore, logger })
+    .filter((reactor) => withReactors || (process.env.BENCH_ORDER_SHIPMENTS === '1' && reactor.name === ORDER_SHIPMENTS_REACTOR));
+  const worker = await startWorker({ database: app.database, eventStore: app.eventStore, logger, projectors: allProjectors(), reactors });
   const tenant = await app.createTenant({ rateLimitPerMinute: 1_000_000_000 });
   const carrierAccountName = `Bench Sandbox`;
   const account = await app.http.request('POST', '/carrier-accounts', {
     headers: tenant.headers,
     body: { carrier_account_name: carrierAccountName, carrier: 'SANDBOX', status: 'active', label: { default_label: 'carrier_pdf' } },
+  });
+  const locationCode = 'BENCH-WH';
+  const location = await app.http.request('POST', '/locations', {
+    headers: tenant.headers,
+    body: { location_name: 'Bench Warehouse', location_code: locationCode, address1: 'Warehouse 7, Al Quoz', city: 'Dubai', country: 'AE',
+      contact_name: 'Bench Warehouse', contact_phone: '+971 4 000 0000' },
   });
   const databaseUrl = (app.database.pool as unknown as { options?: { connectionString?: string } } | undefined)?.options?.connectionString;
   if (!databaseUrl) throw new Error('the bench needs the API on Postgres');
@@ -39,6 +45,7 @@ async function main(): Promise<void> {
     merchant: tenant.merchants[0] as string,
     databaseUrl,
     carrierAccountName: account.status < 300 ? carrierAccountName : undefined,
+    locationCode: location.status === 201 ? locationCode : undefined,
     reactors: withReactors,
   };
   process.on('message', (message: BenchMessage) => {

@@ -10,6 +10,8 @@ export interface BenchReady {
   databaseUrl: string;
   /** Set when a SANDBOX carrier account could be created, so confirmed creates go to pending. */
   carrierAccountName?: string;
+  /** Set when the tenant's location could be created (its location code), so orders get allocated FOs. */
+  locationCode?: string;
   /** Whether the worker runs the reactors too (BENCH_REACTORS=1), or the projectors only. */
   reactors: boolean;
 }
@@ -22,13 +24,17 @@ export interface ApiProcess {
   close(): Promise<void>;
 }
 
-/** Forks api-process.ts (TypeScript run through tools/register.js) and waits for its 'ready'. */
-export async function startApiProcess(): Promise<ApiProcess> {
+/**
+ * Forks api-process.ts (TypeScript run through tools/register.js) and waits for its 'ready'.
+ * `orderShipments`: the worker also runs the order-shipments process manager (fulfilled FO → shipment).
+ */
+export async function startApiProcess(options: { orderShipments?: boolean } = {}): Promise<ApiProcess> {
   const root = join(__dirname, '..', '..');
   const child: ChildProcess = fork(join(__dirname, 'api-process.ts'), [], {
     cwd: root,
     // BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof" profiles the API process.
     execArgv: ['-r', join(root, 'tools', 'register.js'), ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)],
+    env: { ...process.env, ...(options.orderShipments ? { BENCH_ORDER_SHIPMENTS: '1' } : {}) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`API process exited (${code})`))));

@@ -32,23 +32,45 @@ export async function createShipmentsRun(
 ): Promise<RunFigures> {
   const prefix = `BENCH-${randomUUID().slice(0, 8)}`;
   let sequence = 0;
+  return postRun(target, {
+    label: `POST /shipments (${draft ? 'draft' : 'confirmed'}) HTTPS`,
+    path: `/shipments${draft ? '?draft=true' : ''}`,
+    next: () => ({ body: confirmedShipmentBody(`${prefix}-${sequence++}`, merchant, carrierAccountName) }),
+  }, amount, connections);
+}
+
+export interface PostRun {
+  label: string;
+  /** The path of every request, unless `next` names one. */
+  path: string;
+  /** Each request's JSON body and, optionally, its own path. */
+  next: () => { path?: string; body: unknown };
+  /** Each 2xx answer's body, parsed. */
+  onAnswer?: (body: unknown) => void;
+}
+
+/** POST `amount` times over HTTPS on `connections` connections, each request as `run.next()` makes it. */
+export async function postRun(target: ApiTarget, run: PostRun, amount: number, connections: number): Promise<RunFigures> {
   const clock = responseClock();
   const result = await autocannon({
-    url: `${target.baseUrl}/shipments${draft ? '?draft=true' : ''}`,
+    url: `${target.baseUrl}${run.path}`,
     connections,
     amount,
     timeout: 30,
     requests: [{
       method: 'POST',
       headers: { ...target.headers, 'content-type': 'application/json' },
-      setupRequest: (request) => ({
-        ...request,
-        body: JSON.stringify(confirmedShipmentBody(`${prefix}-${sequence++}`, merchant, carrierAccountName)),
-      }),
-      onResponse: clock.onResponse,
+      setupRequest: (request) => {
+        const { path, body } = run.next();
+        return { ...request, ...(path ? { path } : {}), body: JSON.stringify(body) };
+      },
+      onResponse: (status, body) => {
+        clock.onResponse();
+        if (run.onAnswer && status >= 200 && status < 300) run.onAnswer(JSON.parse(body));
+      },
     }],
   });
-  return fromAutocannon(`POST /shipments (${draft ? 'draft' : 'confirmed'}) HTTPS`, connections, result, clock);
+  return fromAutocannon(run.label, connections, result, clock);
 }
 
 /** GET `amount` times over HTTPS on `connections` connections, each request on the path `nextPath()` gives. */
