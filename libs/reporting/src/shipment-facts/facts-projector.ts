@@ -104,7 +104,7 @@ async function applyToShipments(db: Kysely<any>, view: FactsView, shipments: rea
   // still the stored ones.
   const written = await db.insertInto('shipment_facts')
     .columns(['tenant_id', 'shipment_id', 'revision', 'facts'])
-    .expression(sql`select * from jsonb_to_recordset(${JSON.stringify(writes)}::text::jsonb)
+    .expression(sql`select * from jsonb_to_recordset(${storable(writes)}::text::jsonb)
       as r(tenant_id text, shipment_id text, revision integer, facts jsonb)`)
     .onConflict((oc) => oc.columns(['tenant_id', 'shipment_id'])
       .doUpdateSet((eb) => ({ revision: eb.ref('excluded.revision'), facts: eb.ref('excluded.facts') }))
@@ -124,8 +124,18 @@ async function applyToShipments(db: Kysely<any>, view: FactsView, shipments: rea
   const columns = ['tenant_id', 'shipment_id', ...Object.keys(view.columns)];
   const definition = sql.raw(['tenant_id text', 'shipment_id text', ...Object.entries(view.columns).map(([c, t]) => `${c} ${t}`)].join(', '));
   await db.insertInto(view.table).columns(columns)
-    .expression(sql`select * from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) as r(${definition})`)
+    .expression(sql`select * from jsonb_to_recordset(${storable(rows)}::text::jsonb) as r(${definition})`)
     .execute();
+}
+
+/**
+ * JSON that Postgres text and jsonb can hold: a NUL or a lone surrogate in a merchant's free text (a
+ * city, a reference) becomes U+FFFD, so such a shipment is still counted instead of parking the event.
+ */
+function storable(value: unknown): string {
+  return JSON.stringify(value, (_key, field: unknown) => (typeof field === 'string'
+    ? field.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd').replaceAll('\u0000', '\ufffd')
+    : field));
 }
 
 async function selectFacts(db: Kysely<any>, shipments: readonly ShipmentGroup[]): Promise<Map<string, { revision: number; facts: ShipmentFacts }>> {
