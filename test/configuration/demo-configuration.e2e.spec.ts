@@ -1,4 +1,4 @@
-import { provisionDemoConfiguration } from '@shipledger/configuration';
+import { DEMO_LOCATION_ID, provisionDemoConfiguration } from '@shipledger/configuration';
 import { startTestApp, type TestApp } from '@shipledger/testing';
 
 describe('the demo tenant\'s configuration (npm start)', () => {
@@ -8,7 +8,7 @@ describe('the demo tenant\'s configuration (npm start)', () => {
   });
   afterAll(() => app?.close());
 
-  it('gets a warehouse, STANDARD and EXPRESS, two time slots — once, however often it starts', async () => {
+  it('gets a warehouse, STANDARD and EXPRESS, two time slots — once, however often it starts — that a shipment can name', async () => {
     const tenant = await app.createTenant();
     await provisionDemoConfiguration({ eventStore: app.eventStore }, tenant.tenantId);
     await provisionDemoConfiguration({ eventStore: app.eventStore }, tenant.tenantId);
@@ -21,5 +21,13 @@ describe('the demo tenant\'s configuration (npm start)', () => {
       { time_slot_id: 'AFTERNOON', from: '14:00', to: '18:00', deleted: false },
     ]);
     expect(await app.eventStore.readStream(`configuration-location-${tenant.tenantId}`)).toHaveLength(1);
+
+    const shipment = await app.http.request('POST', '/shipments?draft=true', { headers: tenant.headers, body: {
+      merchant: tenant.merchants[0], references: { partner_shipment_reference: `DEMO-${tenant.tenantId}` },
+      pickup: { partner_location_id: DEMO_LOCATION_ID }, delivery: { delivery_type: 'EXPRESS', scheduled_date: '2026-12-01', time_slot_id: 'MORNING' },
+    } });
+    expect(shipment.status).toBe(200);
+    expect(shipment.body.pickup).toMatchObject({ partner_location_id: DEMO_LOCATION_ID, partner_location_code: 'WH-1', address1: '1 Warehouse Road', coords: [25.2048, 55.2708] });
+    expect(shipment.body.delivery).toMatchObject({ scheduled_from: '2026-12-01T09:00:00.000Z', scheduled_to: '2026-12-01T13:00:00.000Z' });
   });
 });

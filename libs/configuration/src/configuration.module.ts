@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DATABASE, type Database } from '@shipledger/database';
 import { EVENT_STORE, type EventStore } from '@shipledger/event-store';
+import { SHIPMENT_CONFIGURATION } from '@shipledger/shipping';
 import { AttributesController } from './application/attributes/attributes.controller';
 import { DeliveryTypesController } from './application/delivery-types/delivery-types.controller';
 import { LocationsController } from './application/locations/locations.controller';
@@ -9,13 +10,15 @@ import { OrderTypesController } from './application/order-types/order-types.cont
 import { ConfigurationService } from './application/shared/configuration.service';
 import { ConfigurationStore } from './application/shared/configuration.store';
 import { ExecuteConfigurationCommandHandler } from './application/shared/execute-configuration.command';
+import { ShipmentConfigurationAdapter } from './application/shipping/shipment-configuration.adapter';
 import { TimeSlotsController } from './application/time-slots/time-slots.controller';
 import { ConfigurationLookups } from './read-models/configuration-lookups/configuration-lookups';
 
 /**
  * The Configuration context's HTTP side: /locations, /delivery-types, /order-types, /time-slots and
  * /attributes. DATABASE and EVENT_STORE come from the global PlatformModule. ConfigurationLookups is
- * exported for the contexts that check what their requests name against the configuration.
+ * exported for the contexts that check what their requests name against the configuration, and
+ * SHIPMENT_CONFIGURATION implements the Shipping context's port with it.
  */
 @Module({
   imports: [CqrsModule],
@@ -27,9 +30,14 @@ import { ConfigurationLookups } from './read-models/configuration-lookups/config
       inject: [DATABASE, ConfigurationStore],
       useFactory: (database: Database, store: ConfigurationStore) => new ConfigurationLookups(database, store),
     },
+    {
+      provide: SHIPMENT_CONFIGURATION,
+      inject: [ConfigurationLookups],
+      useFactory: (lookups: ConfigurationLookups) => new ShipmentConfigurationAdapter(lookups),
+    },
     ConfigurationService,
     ExecuteConfigurationCommandHandler,
   ],
-  exports: [ConfigurationLookups],
+  exports: [ConfigurationLookups, SHIPMENT_CONFIGURATION],
 })
 export class ConfigurationModule {}

@@ -2,6 +2,7 @@ export * from './domain/shipment';
 export * from './read-models';
 export * from './application/ports/carrier-account-directory.port';
 export * from './application/ports/shipping-rater.port';
+export * from './application/ports/shipment-configuration.port';
 export { ShipmentCommandService, type CommandSource } from './application/shared/shipment-command.service';
 export type { CommandMeta } from './application/shared/command-meta';
 export { toShipmentResponse } from './application/shared/shipment-response';

@@ -7,6 +7,8 @@ import { CreateShipmentHandler } from './application/create-shipment/create-ship
 import { DeliveryPromiseController } from './application/delivery-promise/delivery-promise.controller';
 import { GetShipmentController } from './application/get-shipment/get-shipment.controller';
 import { CarrierAccountsGateway } from './application/ports/carrier-accounts.gateway';
+import { ShipmentConfigurationGateway } from './application/ports/shipment-configuration.gateway';
+import { ConfiguredReferences } from './application/shared/configured-references';
 import { ReadyToShipController } from './application/ready-to-ship/ready-to-ship.controller';
 import { ReassignShipmentController } from './application/reassign-shipment/reassign-shipment.controller';
 import { ReprocessShipmentController } from './application/reprocess-shipment/reprocess-shipment.controller';
@@ -68,6 +70,8 @@ import { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './read-model
     ShipmentReferences,
     ShipmentCommandService,
     CarrierAccountsGateway,
+    ShipmentConfigurationGateway,
+    ConfiguredReferences,
     ShippingRaterGateway,
     ShippingQuoter,
     ShipmentHttp,

@@ -4,7 +4,7 @@ import { Agent, request as undiciRequest } from 'undici';
 import type { Database } from '@shipledger/database';
 import { createEventStore, type EventStore } from '@shipledger/event-store';
 import { generateSelfSigned, randomSecret, TenantAdmin, type ApiScope, API_SCOPES } from '@shipledger/platform';
-import { startWorker, type Worker } from '@shipledger/projections';
+import { migrateReadModels, startWorker, type Worker } from '@shipledger/projections';
 import { createApiApp, type ApiApp } from '../../../apps/api/src/create-api-app';
 import { followerLag, parkedEventCount } from '../../../apps/api/src/follower-lag';
 import { allProjectors, allReactors } from '../../../apps/worker/src/registry';
@@ -95,6 +95,8 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     retryBaseMs: 20,
     idlePollMs: 200,
   });
+  // As `npm start` does without a worker: the read models' tables exist for the API's queries.
+  if (!worker) await migrateReadModels(db.database.kysely, allProjectors());
   const adminToken = randomSecret(24);
   const tls = await generateSelfSigned();
   const api = await createApiApp({

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { ApiErrorDetail } from '@shipledger/platform';
 import { ATTRIBUTE_ENTITY_TYPES, ATTRIBUTE_TYPES, type AttributeEntityType, type AttributeType } from '../../domain';
-import { CODE_MAX, Merchants, RequiredString } from '../shared/dto/fields';
+import { Merchants, REFERENCE_MAX, RequiredString } from '../shared/dto/fields';
 
 export const ALLOWED_VALUES_MAX = 1000;
 
@@ -16,12 +16,12 @@ export class AttributeRequestDto {
     return [];
   }
 
-  @RequiredString(CODE_MAX, 'gift_note') attribute_name!: string;
+  @RequiredString(REFERENCE_MAX, 'gift_note') attribute_name!: string;
   @ApiProperty({ enum: ATTRIBUTE_TYPES }) @IsIn(ATTRIBUTE_TYPES, { message: `must be one of ${ATTRIBUTE_TYPES.join(', ')}` }) attribute_type!: AttributeType;
   @ApiPropertyOptional({ enum: ATTRIBUTE_ENTITY_TYPES, default: 'SHIPMENT' })
   @IsOptional() @IsIn(ATTRIBUTE_ENTITY_TYPES, { message: `must be one of ${ATTRIBUTE_ENTITY_TYPES.join(', ')}` }) attribute_entity_type?: AttributeEntityType;
   @ApiPropertyOptional({ type: [String], maxItems: ALLOWED_VALUES_MAX })
-  @IsOptional() @IsArray() @ArrayMaxSize(ALLOWED_VALUES_MAX) @IsString({ each: true }) @MaxLength(CODE_MAX, { each: true }) allowed_values?: string[];
+  @IsOptional() @IsArray() @ArrayMaxSize(ALLOWED_VALUES_MAX) @IsString({ each: true }) @MaxLength(REFERENCE_MAX, { each: true }) allowed_values?: string[];
   @Merchants() merchants?: string[];
   @ApiPropertyOptional({ readOnly: true }) @Allow() custom_attribute_id?: unknown;
   @ApiPropertyOptional({ readOnly: true }) @Allow() deleted?: unknown;

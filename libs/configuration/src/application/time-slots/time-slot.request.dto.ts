@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsOptional, Matches } from 'class-validator';
 import type { ApiErrorDetail } from '@shipledger/platform';
 import { isTimeOfDay, slotIsOrdered, TIME_OF_DAY } from '../../domain';
-import { CODE_MAX, OptionalString } from '../shared/dto/fields';
+import { OptionalString, REFERENCE_MAX } from '../shared/dto/fields';
 
 const HH_MM = { message: 'must be a time HH:MM between 00:00 and 23:59' };
 
@@ -15,7 +15,7 @@ export class TimeSlotRequestDto {
     return [{ field: 'to', message: `must be after from (${from})` }];
   }
 
-  @OptionalString(CODE_MAX, 'EVENING') time_slot_id?: string;
+  @OptionalString(REFERENCE_MAX, 'EVENING') time_slot_id?: string;
   @ApiProperty({ pattern: TIME_OF_DAY.source, example: '09:00' }) @Matches(TIME_OF_DAY, HH_MM) from!: string;
   @ApiProperty({ pattern: TIME_OF_DAY.source, example: '13:00' }) @Matches(TIME_OF_DAY, HH_MM) to!: string;
   @ApiPropertyOptional({ readOnly: true }) @IsOptional() @Allow() deleted?: unknown;

@@ -6,6 +6,7 @@ import { FullShipmentRequestDto } from '../shared/dto/shipment-request.dto';
 import { commandMetaFrom } from '../shared/command-meta';
 import { MerchantAccess } from '../shared/merchant-access';
 import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
+import { ConfiguredReferences } from '../shared/configured-references';
 import { toShipmentContent } from '../shared/shipment-request.mapper';
 import { toShipmentResponse } from '../shared/shipment-response';
 import { CreateShipmentCommand } from './create-shipment.handler';
@@ -18,6 +19,7 @@ export class CreateShipmentController {
   constructor(
     private readonly commandBus: CommandBus,
     private readonly merchants: MerchantAccess,
+    private readonly references: ConfiguredReferences,
   ) {}
 
   @Post()
@@ -32,8 +34,9 @@ export class CreateShipmentController {
     @Query('draft') draft?: string,
     @CurrentIdempotencyClaim() idempotency?: IdempotencyClaim,
   ): Promise<Record<string, unknown>> {
-    const content = toShipmentContent(body);
-    await this.merchants.check(auth, content.merchant);
+    const given = toShipmentContent(body);
+    await this.merchants.check(auth, given.merchant);
+    const content = await this.references.resolveOrRefuse(auth.tenantId, given.merchant, given);
     const state = await this.commandBus.execute(new CreateShipmentCommand(
       {
         tenantId: auth.tenantId,

@@ -13,6 +13,7 @@ import {
 import { ShippingQuoter } from '../estimate-shipping-cost/shipping-quoter';
 import { CarrierAccountsGateway } from '../ports/carrier-accounts.gateway';
 import { assignCarrier } from './carrier-assignment';
+import { ConfiguredReferences } from './configured-references';
 import type { CommandMeta } from './command-meta';
 import { ShipmentCommandService } from './shipment-command.service';
 
@@ -47,6 +48,7 @@ export class ChangeShipmentHandler implements ICommandHandler<ChangeShipmentComm
     private readonly shipments: ShipmentCommandService,
     private readonly carriers: CarrierAccountsGateway,
     private readonly quoter: ShippingQuoter,
+    private readonly references: ConfiguredReferences,
   ) {}
 
   execute({ tenantId, shipmentRef, change, meta }: ChangeShipmentCommand): Promise<ShipmentState> {
@@ -57,8 +59,16 @@ export class ChangeShipmentHandler implements ICommandHandler<ChangeShipmentComm
     switch (change.type) {
       case 'ConfirmShipment':
       case 'ReprocessShipment': {
-        const content = change.patch ? applyPatch(state.content, change.patch) : state.content;
-        return { ...change, carrier: await assignCarrier(this.carriers, tenantId, { shipment_id: state.shipment_id, content }) };
+        // What the shipment names in the configuration is checked again: a problem is a booking error.
+        const named = await this.references.forBooking(tenantId, state.content, change.patch);
+        const content = named.patch ? applyPatch(state.content, named.patch) : state.content;
+        const carrier = await assignCarrier(this.carriers, tenantId, { shipment_id: state.shipment_id, content });
+        return { ...change, patch: named.patch, reference_problems: named.problems, carrier };
+      }
+      case 'UpdateShipment': {
+        // Checked against the body's merchant, else the shipment's; a problem refuses the update (400).
+        const merchant = change.patch.merchant ?? state.content.merchant;
+        return { ...change, patch: await this.references.resolveOrRefuse(tenantId, merchant, change.patch) };
       }
       case 'ReassignShipment': {
         const { requested, ...command } = change;

@@ -3,13 +3,18 @@ import type { CarrierAssignment } from './shipment.commands';
 import type { ErrorDetail, ShipmentContent } from './shipment.content';
 
 /**
- * The whole booking check, run synchronously on confirmed create, confirm and reprocess: the shipment's
+ * The whole booking check, run synchronously on confirmed create, confirm and reprocess: the problems
+ * the application found with what the shipment names in the tenant's configuration, the shipment's
  * carrier, then everything the data must satisfy for any carrier (bookingRequirementProblems), then what
  * the assigned account's carrier declares it needs. Every problem is returned together; any ERROR puts
  * the shipment in status error (answered 200 with error_details), WARNINGs are kept and it goes on.
  */
-export function validateForBooking(content: ShipmentContent, carrier: CarrierAssignment): ErrorDetail[] {
-  const details: ErrorDetail[] = [];
+export function validateForBooking(
+  content: ShipmentContent,
+  carrier: CarrierAssignment,
+  referenceProblems: readonly ErrorDetail[] = [],
+): ErrorDetail[] {
+  const details: ErrorDetail[] = [...referenceProblems];
   const error = (code: string, field: string, message: string) => details.push(detail('ERROR', code, field, message));
   if (!content.merchant) error('merchant_missing', 'merchant', 'merchant is missing');
   if (carrier.kind === 'none') error('no_carrier_assigned', 'carrier', 'No carrier account could be assigned to the shipment');

@@ -33,6 +33,8 @@ interface BookingInput {
   carrier: CarrierAssignment;
   /** Fresh id for the booking request this command may emit. */
   booking_attempt_id: string;
+  /** What the shipment names that the tenant's configuration lacks (found by the application): booking errors. */
+  reference_problems?: ErrorDetail[];
 }
 
 export type CreateShipment = Command<'CreateShipment', BookingInput & {

@@ -97,6 +97,8 @@ export interface Schedule {
   scheduled_from?: string;
   scheduled_to?: string;
   scheduled_date?: string;
+  /** A configured time slot the window was given by (delivery and collection of a shipment request). */
+  time_slot_id?: string;
 }
 
 export interface Delivery extends Schedule {

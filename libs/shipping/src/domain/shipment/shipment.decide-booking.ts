@@ -4,7 +4,7 @@ import type { ShipmentContent } from './shipment.content';
 import type { ShipmentEvent } from './shipment.events';
 import { splitPatch } from './shipment.patch';
 import type { ShipmentState } from './shipment.state';
-import type { ShipmentPatch } from './shipment.content';
+import type { ErrorDetail, ShipmentPatch } from './shipment.content';
 
 interface Stamp {
   at: string;
@@ -20,6 +20,7 @@ export function decideBooking(
   carrier: CarrierAssignment,
   bookingAttemptId: string,
   stamp: Stamp,
+  referenceProblems: readonly ErrorDetail[] = [],
 ): ShipmentEvent[] {
   if (content.pre_booked) {
     const problems = validatePreBooking(content);
@@ -35,7 +36,7 @@ export function decideBooking(
       },
     }];
   }
-  const details = validateForBooking(content, carrier);
+  const details = validateForBooking(content, carrier, referenceProblems);
   if (hasBlockingError(details) || carrier.kind !== 'assigned') {
     return [{ type: 'ShipmentValidationFailed', data: { error_details: details, ...stamp } }];
   }

@@ -44,7 +44,7 @@ export function decide(command: ShipmentCommand, state: ShipmentState): Shipment
       }
       const updates = patchEvents(command.patch, stamp);
       const content = fold(updates, state).content;
-      return [...updates, ...decideBooking(content, command.carrier, command.booking_attempt_id, stamp)];
+      return [...updates, ...decideBooking(content, command.carrier, command.booking_attempt_id, stamp, command.reference_problems)];
     }
     case 'ReprocessShipment': {
       if (!REPROCESSABLE_STATUSES.includes(status)) {
@@ -52,7 +52,7 @@ export function decide(command: ShipmentCommand, state: ShipmentState): Shipment
       }
       const updates = patchEvents(command.patch, stamp);
       const content = fold(updates, state).content;
-      const details = validateForBooking(content, command.carrier);
+      const details = validateForBooking(content, command.carrier, command.reference_problems);
       if (hasBlockingError(details) || command.carrier.kind !== 'assigned') {
         return [...updates, { type: 'ShipmentValidationFailed', data: { error_details: details, ...stamp } }];
       }

@@ -2,9 +2,18 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength, registerDecorator } from 'class-validator';
 
-/** The same bounds as shipment fields: codes and references 250 characters, names and lines 1000. */
-export const CODE_MAX = 250;
-export const TEXT_MAX = 1000;
+/**
+ * The bounds of the shipment fields a configuration object stands for (docs/limits.md), so a stored
+ * location always fits the address it fills and a delivery type code fits delivery.delivery_type.
+ */
+export const REFERENCE_MAX = 250;
+export const CODE_MAX = 50;
+export const NAME_MAX = 100;
+export const ADDRESS_LINE_MAX = 255;
+export const PLACE_MAX = 100;
+export const POSTCODE_MAX = 20;
+export const PHONE_MAX = 30;
+export const EMAIL_MAX = 254;
 /** Merchants one configuration object may name. */
 export const MERCHANTS_MAX = 1000;
 
@@ -42,6 +51,6 @@ export function OptionalString(max: number, example?: string): PropertyDecorator
 export function Merchants(): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ type: [String], description: 'merchants that may use it; empty or absent = every merchant', maxItems: MERCHANTS_MAX }),
-    IsOptional(), IsArray(), ArrayMaxSize(MERCHANTS_MAX), IsString({ each: true }), MaxLength(CODE_MAX, { each: true }),
+    IsOptional(), IsArray(), ArrayMaxSize(MERCHANTS_MAX), IsString({ each: true }), MaxLength(REFERENCE_MAX, { each: true }),
   );
 }

@@ -28,8 +28,15 @@ export class ScheduleDto {
   @IsOptional() @IsString() @Matches(DATE_ONLY, { message: 'must be a date YYYY-MM-DD' }) @MaxLength(DATE_TIME_MAX) scheduled_date?: string;
 }
 
-export class DeliveryDto extends ScheduleDto {
-  @ApiPropertyOptional({ example: 'STANDARD' }) @IsOptional() @IsString() @MaxLength(CODE_MAX) delivery_type?: string;
+/** A shipment's delivery or collection window, which may name a configured time slot. */
+export class SlotScheduleDto extends ScheduleDto {
+  @ApiPropertyOptional({ description: 'a configured time slot (GET /time-slots): fills scheduled_from/to from scheduled_date, or must match them' })
+  @IsOptional() @IsString() @MaxLength(CODE_MAX) time_slot_id?: string;
+}
+
+export class DeliveryDto extends SlotScheduleDto {
+  @ApiPropertyOptional({ example: 'STANDARD', description: 'a built-in code (STANDARD, EXPRESS, SAME_DAY, NEXT_DAY, SCHEDULED) or one of GET /delivery-types allowed for the merchant' })
+  @IsOptional() @IsString() @MaxLength(CODE_MAX) delivery_type?: string;
 }
 
 export class CustomsDto {
@@ -61,7 +68,7 @@ export class ShipmentRequestDto {
   @IsOptional() @ValidateNested() @Type(() => CarrierAccountRequestDto) carrier_account?: CarrierAccountRequestDto;
   @ApiPropertyOptional({ type: PaymentDto }) @IsOptional() @ValidateNested() @Type(() => PaymentDto) payment?: PaymentDto;
   @ApiPropertyOptional({ type: DeliveryDto }) @IsOptional() @ValidateNested() @Type(() => DeliveryDto) delivery?: DeliveryDto;
-  @ApiPropertyOptional({ type: ScheduleDto }) @IsOptional() @ValidateNested() @Type(() => ScheduleDto) collection?: ScheduleDto;
+  @ApiPropertyOptional({ type: SlotScheduleDto }) @IsOptional() @ValidateNested() @Type(() => SlotScheduleDto) collection?: SlotScheduleDto;
   @ApiPropertyOptional({ type: [ParcelDto] })
   @IsOptional() @IsArray() @ArrayMaxSize(LIST_MAX) @ValidateNested({ each: true }) @Type(() => ParcelDto) parcels?: ParcelDto[];
   @ApiPropertyOptional({ type: [ItemDto] })
