@@ -3,6 +3,7 @@ import type { ConfigurationCommand } from './configuration.commands';
 import type { ConfigurationEvent, ConfigurationFields } from './configuration.events';
 import { DECIDERS, type ConfigurationDecider } from './configuration.decider';
 import type { ConfigurationKind } from './configuration.kinds';
+import { evolveConfiguration, foldConfiguration } from './configuration.evolve';
 
 const at = '2026-11-24T10:00:00.000Z';
 const base = { tenant_id: 'T1', at, actor: 'client-1' };
@@ -62,5 +63,17 @@ describe('configuration deciders', () => {
       .when({ type: 'CreateConfigurationObject', id: 'A2', fields: { attribute_name: 'gift', attribute_entity_type: entity }, ...base });
     expect(create('SHIPMENT')).toThrow('Duplicate custom attribute attribute_name: gift');
     expect(create('PRODUCT')()).toHaveLength(1);
+  });
+
+  it('foldConfiguration gives the state reducing evolve gives', () => {
+    const history = [
+      created('location', 'L1', { location_code: 'A' }), created('location', 'L2', { location_code: 'B' }),
+      { type: 'LocationUpdated', data: { ...base, id: 'L1', fields: { location_code: 'C' } } },
+      { type: 'LocationDeleted', data: { ...base, id: 'L2', fields: { location_code: 'B' } } },
+      { type: 'LocationUpdated', data: { ...base, id: 'unknown', fields: {} } },
+    ] as ConfigurationEvent[];
+    const initial = DECIDERS.location.initialState();
+    expect(foldConfiguration(initial, history)).toEqual(history.reduce(evolveConfiguration, initial));
+    expect(foldConfiguration(foldConfiguration(initial, history.slice(0, 2)), history.slice(2))).toEqual(history.reduce(evolveConfiguration, initial));
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { WrongExpectedRevisionError, type EventData, type EventStore, type ExpectedRevision } from '@shipledger/event-store';
-import type { ConfigurationCommand, ConfigurationDecider, ConfigurationEvent, ConfigurationState } from '../../domain';
+import { foldConfiguration, type ConfigurationCommand, type ConfigurationDecider, type ConfigurationEvent, type ConfigurationState } from '../../domain';
 import type { ConfigurationMeta } from './configuration-meta';
 import { configurationStreamId } from './configuration-streams';
 
@@ -20,16 +20,28 @@ export interface LoadedConfiguration {
  * in the stream.
  */
 export class ConfigurationStore {
-  constructor(private readonly eventStore: EventStore) {}
+  /**
+   * The last state read per stream, so a load reads only the events after it. Streams are append-only
+   * and the state is never mutated, so a cached prefix stays right whatever other processes append.
+   */
+  private readonly cache = new Map<string, { state: ConfigurationState; revision: number }>();
+
+  constructor(private readonly eventStore: EventStore, private readonly cachedStreams = 1_000) {}
 
   async load(decider: ConfigurationDecider, tenantId: string): Promise<LoadedConfiguration> {
-    const recorded = await this.eventStore.readStream(configurationStreamId(decider.spec.kind, tenantId));
-    const state = recorded.reduce(
-      (current, event) => decider.evolve(current, { type: event.type, data: event.data } as ConfigurationEvent),
-      decider.initialState(),
-    );
+    const streamId = configurationStreamId(decider.spec.kind, tenantId);
+    const cached = this.cache.get(streamId);
+    const recorded = await this.eventStore.readStream(streamId, cached ? { fromRevision: cached.revision + 1 } : undefined);
+    const state = foldConfiguration(cached?.state ?? decider.initialState(),
+      recorded.map((event) => ({ type: event.type, data: event.data }) as ConfigurationEvent));
     const last = recorded[recorded.length - 1];
-    return { state, expected: last ? last.revision : 'no_stream' };
+    const revision = last ? last.revision : cached?.revision;
+    if (revision === undefined) return { state, expected: 'no_stream' };
+    // Least recently used first in the Map's order: re-inserting moves a stream to the end.
+    this.cache.delete(streamId);
+    this.cache.set(streamId, { state, revision });
+    if (this.cache.size > this.cachedStreams) this.cache.delete(this.cache.keys().next().value!);
+    return { state, expected: revision };
   }
 
   async handle(decider: ConfigurationDecider, command: ConfigurationCommand, meta: ConfigurationMeta): Promise<ConfigurationState> {
