@@ -1,3 +1,4 @@
+import type { Decider } from '@shipledger/ddd';
 import type { ConfigurationCommand } from './configuration.commands';
 import { decideConfiguration } from './configuration.decide';
 import type { ConfigurationEvent } from './configuration.events';
@@ -5,12 +6,9 @@ import { evolveConfiguration } from './configuration.evolve';
 import { KINDS, type ConfigurationKind, type KindSpec } from './configuration.kinds';
 import { initialConfigurationState, type ConfigurationState } from './configuration.state';
 
-/** A decider in the usual shape: what the generic load–decide–append runs. */
-export interface ConfigurationDecider {
+/** A decider of the project's one write path (libs/ddd `handle`), with the table row of its kind. */
+export interface ConfigurationDecider extends Decider<ConfigurationCommand, ConfigurationEvent, ConfigurationState> {
   spec: KindSpec;
-  decide(command: ConfigurationCommand, state: ConfigurationState): ConfigurationEvent[];
-  evolve(state: ConfigurationState, event: ConfigurationEvent): ConfigurationState;
-  initialState(): ConfigurationState;
 }
 
 export function configurationDecider(kind: ConfigurationKind): ConfigurationDecider {

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { WrongExpectedRevisionError, type EventData, type EventStore, type ExpectedRevision } from '@shipledger/event-store';
+import { handle } from '@shipledger/ddd';
+import type { EventMetadata, EventStore, ExpectedRevision } from '@shipledger/event-store';
 import { foldConfiguration, type ConfigurationCommand, type ConfigurationDecider, type ConfigurationEvent, type ConfigurationState } from '../../domain';
 import type { ConfigurationMeta } from './configuration-meta';
 import { configurationStreamId } from './configuration-streams';
@@ -15,9 +15,9 @@ export interface LoadedConfiguration {
 }
 
 /**
- * Load → decide → append with the revision read, for one tenant's stream of one kind. On a conflict the
- * whole cycle runs again on the new state, so a uniqueness check is always made against what is really
- * in the stream.
+ * One tenant's stream of one kind: loaded through a cache, written through the project's one write path
+ * (load → decide → append with the revision read; on a lost race the whole cycle runs again on the new
+ * state, so a uniqueness check is always made against what is really in the stream).
  */
 export class ConfigurationStore {
   /**
@@ -44,37 +44,27 @@ export class ConfigurationStore {
     return { state, expected: revision };
   }
 
+  /** The one write path (libs/ddd `handle`), starting from the state this store already holds. */
   async handle(decider: ConfigurationDecider, command: ConfigurationCommand, meta: ConfigurationMeta): Promise<ConfigurationState> {
     const streamId = configurationStreamId(decider.spec.kind, command.tenant_id);
-    for (let attempt = 1; ; attempt++) {
-      const { state, expected } = await this.load(decider, command.tenant_id);
-      const events = decider.decide(command, state);
-      if (events.length === 0) return state;
-      try {
-        await this.eventStore.append(streamId, events.map((event) => toEventData(event, command.tenant_id, meta)), expected);
-      } catch (error) {
-        if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
-        throw error;
-      }
-      return events.reduce(decider.evolve, state);
-    }
+    const { state, expected } = await this.load(decider, command.tenant_id);
+    const result = await handle(this.eventStore, decider, streamId, command, {
+      loaded: { state, revision: expected },
+      maxAttempts: MAX_ATTEMPTS,
+      metadata: (event) => eventMetadata(event, command.tenant_id, meta),
+    });
+    return result.state;
   }
 }
 
-export function toEventData(event: ConfigurationEvent, tenantId: string, meta: ConfigurationMeta): EventData {
+export function eventMetadata(event: ConfigurationEvent, tenantId: string, meta: ConfigurationMeta): EventMetadata {
   return {
-    id: randomUUID(),
-    type: event.type,
-    data: event.data,
-    metadata: {
-      tenantId,
-      actor: event.data.actor,
-      correlationId: meta.correlationId,
-      causationId: meta.causationId ?? meta.requestId,
-      requestId: meta.requestId,
-      schemaVersion: CONFIGURATION_EVENT_SCHEMA_VERSION,
-      occurredAt: event.data.at,
-    },
+    tenantId,
+    actor: event.data.actor,
+    correlationId: meta.correlationId,
+    causationId: meta.causationId ?? meta.requestId,
+    requestId: meta.requestId,
+    schemaVersion: CONFIGURATION_EVENT_SCHEMA_VERSION,
+    occurredAt: event.data.at,
   };
 }
-
