@@ -18,15 +18,16 @@ const UI_ASSETS: Record<string, string> = {
 export function mountOpenApi(app: INestApplication, fastify: FastifyInstance): void {
   const config = new DocumentBuilder()
     .setTitle('Shipledger API')
-    .setDescription('Shipments, carriers, orders and configuration. Every call except /oauth/token carries tenant-id, x-api-key and a bearer token.')
+    .setDescription('The Shipledger HTTP API. Every tenant call carries all three credentials together: tenant-id, '
+      + 'x-api-key and a bearer token from /oauth/token. Operator routes under /admin take the ADMIN_TOKEN bearer instead; '
+      + 'public routes (token, health, signed label links) take none.')
     .setVersion('1')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key' }, 'api-key')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'tenant-id' }, 'tenant-id')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN' }, 'admin')
-    .addSecurityRequirements('bearer')
-    .addSecurityRequirements('api-key')
-    .addSecurityRequirements('tenant-id')
+    // One requirement object naming all three: they are required together, not alternatives.
+    .addSecurityRequirements({ bearer: [], 'api-key': [], 'tenant-id': [] })
     .build();
   const document = SwaggerModule.createDocument(app, config);
   SwaggerModule.setup('docs', app, document, {

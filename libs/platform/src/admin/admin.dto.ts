@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf, ValidateNested,
 } from 'class-validator';
+import { StrictInput } from '../http/client-input';
 import { API_SCOPES } from '../tenancy/scopes';
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -13,11 +14,14 @@ export const MERCHANTS_MAX = 1000;
 export const RATE_LIMIT_PER_MINUTE_MAX = 1_000_000;
 export const MONTHLY_QUOTA_MAX = 1_000_000_000;
 
+/** Operator input: null and "" are values to validate, not "absent". */
+@StrictInput()
 export class MerchantDto {
   @ApiProperty() @IsString() @Matches(ID, { message: ID_MESSAGE }) merchant_id!: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(TENANT_NAME_MAX) name?: string;
 }
 
+@StrictInput()
 export class TenantSettingsDto {
   // Stored NOT NULL: null is not "unchanged" here but a wrong value (absent leaves it as it is).
   @ApiPropertyOptional() @ValidateIf((_, value) => value !== undefined) @IsBoolean() legacy_compatibility?: boolean;
@@ -35,6 +39,7 @@ export class CreateTenantDto extends TenantSettingsDto {
   @ValidateNested({ each: true }) @Type(() => MerchantDto) merchants?: MerchantDto[];
 }
 
+@StrictInput()
 export class CreateClientDto {
   @ApiProperty() @IsString() @MinLength(1) @MaxLength(TENANT_NAME_MAX) name!: string;
   @ApiProperty({ enum: API_SCOPES, isArray: true }) @IsArray() @ArrayMaxSize(API_SCOPES.length) @ArrayUnique() @IsIn(API_SCOPES, { each: true }) scopes!: string[];

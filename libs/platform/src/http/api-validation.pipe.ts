@@ -1,5 +1,6 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { ApiError, type ApiErrorDetail } from './api-error';
+import { normaliseClientInput } from './client-input';
 import { installValidationMetadataCache } from './validation-metadata-cache';
 
 /**
@@ -14,7 +15,8 @@ export interface WithBodyRules {
 /**
  * whitelist + forbidNonWhitelisted + transform. Errors name every bad field by its full path
  * (`dropoff.contact_email`, `items.0.sku`). A body of `[]` for an object DTO counts as `{}`: PHP
- * clients encode an empty map as an empty list, and optional bodies may arrive that way.
+ * clients encode an empty map as an empty list, and optional bodies may arrive that way. Inside the
+ * body the same and the other client conventions apply (client-input.ts).
  */
 export class ApiValidationPipe extends ValidationPipe {
   constructor() {
@@ -33,6 +35,10 @@ export class ApiValidationPipe extends ValidationPipe {
     if (isObjectDto && Array.isArray(value) && value.length === 0) return super.transform({}, metadata);
     if (isObjectDto && (value === null || typeof value !== 'object' || Array.isArray(value)) && value !== undefined) {
       throw ApiError.badRequest('Request body must be a JSON object', [{ field: 'body', message: 'must be a JSON object' }], 'validation_failed');
+    }
+    if (isObjectDto) {
+      const shapeErrors = normaliseClientInput(value, metadata.metatype as new () => object);
+      if (shapeErrors.length) throw failedWith(shapeErrors);
     }
     const rules = isObjectDto ? (metadata.metatype as unknown as Partial<WithBodyRules>).bodyRules : undefined;
     if (!rules) return super.transform(value, metadata);

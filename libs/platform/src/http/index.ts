@@ -3,3 +3,4 @@ export * from './route-metadata';
 export * from './api-error';
 export * from './api-validation.pipe';
 export * from './error-body';
+export * from './client-input';

@@ -1,4 +1,4 @@
-import { SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
 
 /** The error body a route answers with (spec: shipping `{status, timestamp, errors}`, orders `{error, code, details}`). */
 export type ErrorArea = 'shipping' | 'orders';
@@ -11,4 +11,6 @@ export const RequireScopes = (...scopes: string[]) => SetMetadata(REQUIRED_SCOPE
 
 /** A route outside the tenant API (token endpoint, health, metrics, docs, signed label URLs). */
 export const PUBLIC_ROUTE_KEY = 'shipledger:public-route';
-export const PublicRoute = () => SetMetadata(PUBLIC_ROUTE_KEY, true);
+/** @nestjs/swagger's key for an operation's security requirements: a public route declares none. */
+const OPENAPI_SECURITY_KEY = 'swagger/apiSecurity';
+export const PublicRoute = () => applyDecorators(SetMetadata(PUBLIC_ROUTE_KEY, true), SetMetadata(OPENAPI_SECURITY_KEY, []));

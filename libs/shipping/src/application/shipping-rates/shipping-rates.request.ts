@@ -31,5 +31,5 @@ export class ShippingRatesRequestDto {
   @ApiPropertyOptional({ type: FreightDto }) @IsOptional() @ValidateNested() @Type(() => FreightDto) freight?: FreightDto;
   @ApiPropertyOptional({ type: DeliveryDto }) @IsOptional() @ValidateNested() @Type(() => DeliveryDto) delivery?: DeliveryDto;
   @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } })
-  @IsOptional() @IsCustomAttributes(false) custom_attributes?: Record<string, string[]>;
+  @IsOptional() @IsObject() @IsCustomAttributes(false) custom_attributes?: Record<string, string[]>;
 }

@@ -1,9 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsNumber, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import {
   ADDRESS_LINE_MAX, CODE_MAX, EMAIL_MAX, NAME_MAX, PHONE_MAX, PLACE_MAX, POSTCODE_MAX, REFERENCE_MAX,
 } from './common.dto';
+import { coordsFromString, IsCoords } from './coords';
 
 export const REGISTRATION_NUMBERS_MAX = 50;
 
@@ -28,7 +29,14 @@ export class AddressDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(PLACE_MAX) state?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(POSTCODE_MAX) postcode?: string;
   @ApiPropertyOptional({ example: 'AE' }) @IsOptional() @IsString() @MaxLength(CODE_MAX) country?: string;
-  @ApiPropertyOptional({ type: [Number], example: [25.2, 55.27] }) @IsOptional() @IsArray() @IsNumber({}, { each: true }) coords?: number[];
+  @ApiPropertyOptional({
+    description: '[latitude, longitude]; the string "latitude,longitude" is accepted too. Answered as the array.',
+    oneOf: [
+      { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2, example: [25.2048, 55.2708] },
+      { type: 'string', maxLength: 64, example: '25.2048,55.2708' },
+    ],
+  })
+  @IsOptional() @Transform(({ value }) => coordsFromString(value)) @IsCoords() coords?: number[];
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(PLACE_MAX) three_words_address?: string;
   @ApiPropertyOptional({ type: [RegistrationNumberDto] })
   @IsOptional() @IsArray() @ArrayMaxSize(REGISTRATION_NUMBERS_MAX) @ValidateNested({ each: true }) @Type(() => RegistrationNumberDto)

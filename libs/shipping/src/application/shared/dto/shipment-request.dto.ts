@@ -1,8 +1,8 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ApiErrorDetail } from '@shipledger/platform';
 import { Type } from 'class-transformer';
 import {
-  Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested,
+  Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested,
 } from 'class-validator';
 import { AddressDto } from './address.dto';
 import {
@@ -81,7 +81,7 @@ export class ShipmentRequestDto {
   @ApiPropertyOptional({ type: PreBookingInfoDto })
   @IsOptional() @ValidateNested() @Type(() => PreBookingInfoDto) pre_booking_info?: PreBookingInfoDto;
   @ApiPropertyOptional({ description: 'attribute name → values; in a partial update null removes one', example: { gift_note: ['Hi'] } })
-  @IsOptional() @IsCustomAttributes(true) custom_attributes?: Record<string, string[] | null>;
+  @IsOptional() @IsObject() @IsCustomAttributes(true) custom_attributes?: Record<string, string[] | null>;
   @ApiPropertyOptional({ example: 'en' }) @IsOptional() @IsString() @MaxLength(16) language?: string;
   @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() @MaxLength(DATE_TIME_MAX) order_date?: string;
   @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601() @MaxLength(DATE_TIME_MAX) estimated_process_date?: string;
@@ -105,6 +105,10 @@ export class FullShipmentRequestDto extends ShipmentRequestDto {
     return identityErrors(body, true);
   }
 }
+
+// For the OpenAPI document: required in the whole request (bodyRules enforces it with the messages clients know).
+ApiProperty({ maxLength: REFERENCE_MAX })(FullShipmentRequestDto.prototype, 'merchant');
+ApiProperty({ type: ReferencesDto, description: 'references.partner_shipment_reference is mandatory' })(FullShipmentRequestDto.prototype, 'references');
 
 /**
  * The identity rules, on the body as sent. The messages are the ones clients know
