@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance } from 'fastify';
+import { OPENAPI_PUBLIC_EXTENSION } from '@shipledger/platform';
 
 const UI_ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
@@ -30,6 +31,15 @@ export function mountOpenApi(app: INestApplication, fastify: FastifyInstance): v
     .addSecurityRequirements({ bearer: [], 'api-key': [], 'tenant-id': [] })
     .build();
   const document = SwaggerModule.createDocument(app, config);
+  // Public routes (token, health, signed label links, carrier webhooks) take none of the credentials.
+  for (const operations of Object.values(document.paths)) {
+    for (const operation of Object.values(operations) as Array<Record<string, unknown>>) {
+      if (operation && typeof operation === 'object' && operation[OPENAPI_PUBLIC_EXTENSION]) {
+        delete operation[OPENAPI_PUBLIC_EXTENSION];
+        operation.security = [];
+      }
+    }
+  }
   SwaggerModule.setup('docs', app, document, {
     swaggerUiEnabled: false,
     jsonDocumentUrl: 'docs/openapi.json',

@@ -8,6 +8,7 @@ import { migrateReadModels, startWorker, type Worker } from '@shipledger/project
 import { createApiApp, type ApiApp } from '../../../apps/api/src/create-api-app';
 import { followerLag, parkedEventCount } from '../../../apps/api/src/follower-lag';
 import { allProjectors, allReactors } from '../../../apps/worker/src/registry';
+import { OpenApiResponseChecker, type OpenApiDocument } from './openapi-responses';
 import { createPgliteDatabase, createTestDatabase } from './test-database';
 
 export interface TestResponse<T = any> {
@@ -171,6 +172,10 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
 }
 
 function httpClient(baseUrl: string, agent: Agent): TestHttpClient {
+  let checker: Promise<OpenApiResponseChecker> | undefined;
+  const documentChecker = () => (checker ??= undiciRequest(`${baseUrl}/docs/openapi.json`, { dispatcher: agent })
+    .then((response) => response.body.json())
+    .then((document) => new OpenApiResponseChecker(document as OpenApiDocument)));
   return {
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
@@ -191,6 +196,10 @@ function httpClient(baseUrl: string, agent: Agent): TestHttpClient {
       const flatHeaders: Record<string, string> = {};
       for (const [name, value] of Object.entries(response.headers)) {
         if (value !== undefined) flatHeaders[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      }
+      if (!path.startsWith('/docs')) {
+        const problems = (await documentChecker()).check(method, path, response.statusCode, flatHeaders['content-type'], parsed);
+        if (problems.length) throw new Error(`The answer does not match the OpenAPI document:\n${problems.join('\n')}`);
       }
       return { status: response.statusCode, headers: flatHeaders, body: parsed as any, text };
     },

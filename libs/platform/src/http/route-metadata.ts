@@ -1,4 +1,5 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
 
 /** The error body a route answers with (spec: shipping `{status, timestamp, errors}`, orders `{error, code, details}`). */
 export type ErrorArea = 'shipping' | 'orders';
@@ -11,6 +12,6 @@ export const RequireScopes = (...scopes: string[]) => SetMetadata(REQUIRED_SCOPE
 
 /** A route outside the tenant API (token endpoint, health, metrics, docs, signed label URLs). */
 export const PUBLIC_ROUTE_KEY = 'shipledger:public-route';
-/** @nestjs/swagger's key for an operation's security requirements: a public route declares none. */
-const OPENAPI_SECURITY_KEY = 'swagger/apiSecurity';
-export const PublicRoute = () => applyDecorators(SetMetadata(PUBLIC_ROUTE_KEY, true), SetMetadata(OPENAPI_SECURITY_KEY, []));
+/** Marks the route's OpenAPI operation; the document builder (apps/api/src/openapi.ts) gives it no security requirement. */
+export const OPENAPI_PUBLIC_EXTENSION = 'x-shipledger-public';
+export const PublicRoute = () => applyDecorators(SetMetadata(PUBLIC_ROUTE_KEY, true), ApiExtension(OPENAPI_PUBLIC_EXTENSION, true));

@@ -107,8 +107,8 @@ export class FullShipmentRequestDto extends ShipmentRequestDto {
 }
 
 // For the OpenAPI document: required in the whole request (bodyRules enforces it with the messages clients know).
-ApiProperty({ maxLength: REFERENCE_MAX })(FullShipmentRequestDto.prototype, 'merchant');
-ApiProperty({ type: ReferencesDto, description: 'references.partner_shipment_reference is mandatory' })(FullShipmentRequestDto.prototype, 'references');
+ApiProperty({ required: true, maxLength: REFERENCE_MAX })(FullShipmentRequestDto.prototype, 'merchant');
+ApiProperty({ required: true, type: ReferencesDto, description: 'references.partner_shipment_reference is mandatory' })(FullShipmentRequestDto.prototype, 'references');
 
 /**
  * The identity rules, on the body as sent. The messages are the ones clients know

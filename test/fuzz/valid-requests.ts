@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { shipmentRequest } from '../shipping/support/shipment-requests';
+
+/** What a valid request needs from the fuzz suite's fixture (two tenants and their objects). */
+export interface FuzzFixture {
+  /** Path parameter values by name, for the first tenant. */
+  ids: Record<string, string>;
+  merchant: string;
+  clientId: string;
+  clientSecret: string;
+  documentName: string;
+}
+
+export type Credentials = 'tenant' | 'admin' | 'none';
+
+export interface ValidRequest {
+  credentials: Credentials;
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+const PDF_BASE64 = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n').toString('base64');
+const soon = () => new Date(Date.now() + 3 * 86_400_000).toISOString();
+const code = (prefix: string) => `${prefix}_${randomUUID().slice(0, 8).toUpperCase()}`;
+const location = () => ({
+  location_name: 'Fuzz warehouse', contact_name: 'Desk', contact_phone: '+971500000001', address1: '1 Road', city: 'Dubai', country: 'AE',
+});
+
+/**
+ * A valid request for every operation of the OpenAPI document, by `METHOD /template`. The fuzz suite
+ * fails for an operation missing here: a new route must add its valid request before it is fuzzed.
+ */
+export const VALID_REQUESTS: Record<string, (f: FuzzFixture) => ValidRequest> = {
+  'POST /oauth/token': (f) => ({ credentials: 'none', body: { client_id: f.clientId, client_secret: f.clientSecret, grant_type: 'client_credentials' } }),
+  'POST /admin/tenants': () => ({ credentials: 'admin', body: { name: 'Fuzz tenant', merchants: [{ merchant_id: code('FZ'), name: 'Fuzz shop' }] } }),
+  'GET /admin/tenants': () => ({ credentials: 'admin' }),
+  'GET /admin/tenants/{tenantId}': () => ({ credentials: 'admin' }),
+  'PATCH /admin/tenants/{tenantId}/settings': () => ({ credentials: 'admin', body: { legacy_compatibility: false, rate_limit_per_minute: 100_000 } }),
+  'POST /admin/tenants/{tenantId}/merchants': () => ({ credentials: 'admin', body: { merchant_id: code('M'), name: 'Another shop' } }),
+  'POST /admin/tenants/{tenantId}/api-key/rotate': () => ({ credentials: 'admin' }),
+  'POST /admin/tenants/{tenantId}/clients': () => ({ credentials: 'admin', body: { name: 'Fuzz client', scopes: ['read:shipments'] } }),
+  'GET /admin/tenants/{tenantId}/clients': () => ({ credentials: 'admin' }),
+  'DELETE /admin/tenants/{tenantId}/clients/{clientId}': () => ({ credentials: 'admin' }),
+  'GET /health': () => ({ credentials: 'none' }),
+  'GET /health/ready': () => ({ credentials: 'none' }),
+  'GET /shipments/bulk/status': (f) => ({ credentials: 'tenant', query: { shipment_id: f.ids.shipment_id } }),
+  'GET /shipments': (f) => ({ credentials: 'tenant', query: { page_size: '10', page: '0', merchant: f.merchant, search_string: 'PSR' } }),
+  'POST /shipments': (f) => ({ credentials: 'tenant', query: { draft: 'true' }, body: shipmentRequest(f.merchant) }),
+  'GET /shipments/{shipment_id}/history': () => ({ credentials: 'tenant', query: { as_of: new Date().toISOString() } }),
+  'GET /shipments/{shipment_id}': () => ({ credentials: 'tenant' }),
+  'PUT /shipments/{shipment_id}': (f) => ({ credentials: 'tenant', body: shipmentRequest(f.merchant) }),
+  'PATCH /shipments/{shipment_id}': () => ({ credentials: 'tenant', body: { dropoff: shipmentRequest('x').dropoff, custom_attributes: { gift_note: ['Hi'] } } }),
+  'POST /shipments/{shipment_id}/confirm': () => ({ credentials: 'tenant', body: {} }),
+  'POST /shipments/{shipment_id}/cancel': () => ({ credentials: 'tenant', body: { update_reason_code: 'CUSTOMER_REQUEST' } }),
+  'POST /shipments/{shipment_id}/reprocess': () => ({ credentials: 'tenant', body: {} }),
+  'POST /shipments/{shipment_id}/reassign': (f) => ({ credentials: 'tenant', body: { carrier_account: { carrier_id: f.ids.carrierAccountId } } }),
+  'POST /shipments/{shipment_id}/ready-to-ship': () => ({ credentials: 'tenant', body: {} }),
+  'POST /shipments/{shipment_id}/update-status': () => ({ credentials: 'tenant', body: { new_status: 'cancelled' } }),
+  'PUT /shipments/{shipment_id}/parcels': () => ({ credentials: 'tenant', body: { parcels: shipmentRequest('x').parcels } }),
+  'POST /shipments/{shipment_id}/update-delivery-promise': () => ({ credentials: 'tenant', body: { revised_promised_delivery_date: soon() } }),
+  'POST /shipments/{shipment_id}/update-delivery-schedule': () => ({ credentials: 'tenant', body: { scheduled_date: soon().slice(0, 10) } }),
+  'POST /shipments/{shipment_id}/update-collection-schedule': () => ({ credentials: 'tenant', body: { scheduled_from: soon(), scheduled_to: soon() } }),
+  'POST /shipments/{shipment_id}/label/refresh': () => ({ credentials: 'tenant' }),
+  'POST /shipments/{shipment_id}/documents': (f) => ({ credentials: 'tenant', body: { document_name: f.documentName, content_base64: PDF_BASE64 } }),
+  'POST /shipments/{shipment_id}/documents/bulk': (f) => ({ credentials: 'tenant', body: [{ document_name: f.documentName, content_base64: PDF_BASE64 }] }),
+  'PUT /shipments/{shipment_id}/documents/{document_identifier}': () => ({ credentials: 'tenant', body: { content_base64: PDF_BASE64 } }),
+  'POST /shipments/{shipment_id}/documents/{document_identifier}/retry-upload': () => ({ credentials: 'tenant' }),
+  'GET /document-settings': () => ({ credentials: 'tenant' }),
+  'POST /document-settings': () => ({ credentials: 'tenant', body: { document_name: code('Doc'), description: 'fuzz' } }),
+  'GET /document-settings/{document_id}': () => ({ credentials: 'tenant' }),
+  'PUT /document-settings/{document_id}': (f) => ({ credentials: 'tenant', body: { document_name: f.documentName, description: 'again' } }),
+  'DELETE /document-settings/{document_id}': () => ({ credentials: 'tenant' }),
+  'POST /shipments/{shipment_id}/estimate-shipping-cost': () => ({ credentials: 'tenant' }),
+  'POST /checkout/shipping-rates': (f) => ({ credentials: 'tenant', body: { merchant: f.merchant, dropoff: { city: 'Dubai', country: 'AE' }, items: shipmentRequest('x').items } }),
+  'GET /carrier-accounts': () => ({ credentials: 'tenant', query: { status: 'active' } }),
+  'POST /carrier-accounts': () => ({ credentials: 'tenant', body: { carrier_account_name: code('Acc'), carrier: 'SANDBOX', property: {}, status: 'active' } }),
+  'GET /carrier-accounts/{carrierAccountId}': () => ({ credentials: 'tenant' }),
+  'PUT /carrier-accounts/{carrierAccountId}': () => ({ credentials: 'tenant', body: { carrier_account_name: code('Acc'), carrier: 'SANDBOX', property: {} } }),
+  'DELETE /carrier-accounts/{carrierAccountId}': () => ({ credentials: 'tenant' }),
+  'GET /labels/{shipmentId}/{kind}': () => ({ credentials: 'none', query: { expires: String(Math.floor(Date.now() / 1000) + 600), signature: 'AAAA' } }),
+  'POST /carriers/tracking-events': (f) => ({
+    credentials: 'none',
+    headers: { 'x-carrier-account-id': f.ids.carrierAccountId, 'x-carrier-webhook-secret': 'not-the-secret' },
+    body: { tracking_no: 'TRK1', status: 'in_transit', date: new Date().toISOString() },
+  }),
+  'GET /sandbox/clock': () => ({ credentials: 'tenant' }),
+  'POST /sandbox/clock/advance': () => ({ credentials: 'tenant', body: { minutes: 5 } }),
+  'GET /reports/shipments-per-day': (f) => ({ credentials: 'tenant', query: report(f) }),
+  'GET /reports/booking-outcomes': (f) => ({ credentials: 'tenant', query: report(f) }),
+  'GET /reports/lead-times': (f) => ({ credentials: 'tenant', query: report(f) }),
+  'GET /reports/on-time': (f) => ({ credentials: 'tenant', query: { ...report(f), as_of: new Date().toISOString() } }),
+  'GET /reports/exceptions': (f) => ({ credentials: 'tenant', query: { merchant: f.merchant, pending_minutes: '30', stuck_hours: '24', limit: '10' } }),
+  'GET /reports/operations': () => ({ credentials: 'tenant' }),
+  ...configurationRequests(),
+};
+
+function report(f: FuzzFixture): Record<string, string> {
+  return { merchant: f.merchant, from: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10), time_zone: 'Asia/Dubai' };
+}
+
+function configurationRequests(): Record<string, (f: FuzzFixture) => ValidRequest> {
+  const bodies: Record<string, (f: FuzzFixture) => unknown> = {
+    '/locations': (f) => ({ ...location(), location_code: code('WH'), coords: '25.2,55.3', merchants: [f.merchant] }),
+    '/delivery-types': () => ({ code: code('DT') }),
+    '/order-types': () => ({ code: code('OT') }),
+    '/time-slots': () => ({ time_slot_id: code('TS'), from: '09:00', to: '13:00' }),
+    '/attributes': () => ({ attribute_name: code('attr').toLowerCase(), attribute_type: 'STRING' }),
+  };
+  const params: Record<string, string> = {
+    '/locations': 'locationId', '/delivery-types': 'deliveryTypeId', '/order-types': 'orderTypeId', '/time-slots': 'timeSlotId', '/attributes': 'attributeId',
+  };
+  return Object.fromEntries(Object.entries(bodies).flatMap(([path, body]) => [
+    [`GET ${path}`, () => ({ credentials: 'tenant' as const })],
+    [`POST ${path}`, (f: FuzzFixture) => ({ credentials: 'tenant' as const, body: body(f) })],
+    [`GET ${path}/{${params[path]}}`, () => ({ credentials: 'tenant' as const })],
+    [`PUT ${path}/{${params[path]}}`, (f: FuzzFixture) => ({ credentials: 'tenant' as const, body: body(f) })],
+    [`DELETE ${path}/{${params[path]}}`, () => ({ credentials: 'tenant' as const })],
+  ]));
+}

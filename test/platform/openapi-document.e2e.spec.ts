@@ -1,0 +1,53 @@
+import { startTestApp, type TestApp } from '@shipledger/testing';
+
+/** Issue 11.9: the served OpenAPI document is complete and truthful. */
+describe('the OpenAPI document', () => {
+  let app: TestApp;
+  let doc: any;
+  beforeAll(async () => {
+    app = await startTestApp({ worker: false });
+    doc = (await app.http.request('GET', '/docs/openapi.json')).body;
+  });
+  afterAll(() => app?.close());
+
+  it('declares the three credentials as one requirement (all required together), and none on public routes', () => {
+    expect(doc.security).toEqual([{ bearer: [], 'api-key': [], 'tenant-id': [] }]);
+    expect(doc.paths['/oauth/token'].post.security).toEqual([]);
+    expect(doc.paths['/health'].get.security).toEqual([]);
+    expect(doc.paths['/shipments'].post.security).toBeUndefined();
+  });
+
+  it('promises nothing the service does not serve', () => {
+    expect(doc.info.title).toBe('Shipledger API');
+    expect(`${doc.info.title} ${doc.info.description}`).not.toMatch(/orders/i);
+  });
+
+  it('gives the carrier-account operations request and response schemas', () => {
+    const accounts = doc.paths['/carrier-accounts'];
+    expect(accounts.post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CarrierAccountRequestBodyDto' });
+    expect(accounts.post.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CarrierAccountResponseDto' });
+    expect(accounts.get.responses['200'].content['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/CarrierAccountResponseDto' } });
+    expect(doc.paths['/carrier-accounts/{carrierAccountId}'].put.requestBody).toBeDefined();
+    expect(doc.components.schemas.CarrierAccountRequestBodyDto.required).toEqual(['carrier_account_name', 'carrier']);
+  });
+
+  it('marks optional query parameters optional', () => {
+    const optional = (path: string, method: string, name: string) =>
+      doc.paths[path][method].parameters.find((p: any) => p.in === 'query' && p.name === name)?.required;
+    expect(optional('/carrier-accounts', 'get', 'status')).toBe(false);
+    expect(optional('/shipments', 'post', 'draft')).toBe(false);
+    for (const [path, ops] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(ops)) {
+        for (const p of (op.parameters ?? []).filter((x: any) => x.in === 'query' && x.required)) {
+          expect({ operation: `${method} ${path}`, required: p.name }).toEqual({ operation: 'GET /shipments/bulk/status'.replace('GET', 'get'), required: 'shipment_id' });
+        }
+      }
+    }
+  });
+
+  it('lists the required fields of request bodies', () => {
+    expect(doc.components.schemas.FullShipmentRequestDto.required).toEqual(expect.arrayContaining(['merchant', 'references']));
+    expect(doc.components.schemas.ShipmentRequestDto.required ?? []).toEqual([]);
+    expect(doc.components.schemas.UpdateStatusDto.required).toEqual(['new_status']);
+  });
+});
