@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { migrateReadModels } from '@shipledger/projections';
 import { allProjectors } from '../../apps/worker/src/registry';
 import { startTestApp, type OpenApiDocument, type TestApp, type TestResponse, type TestTenant } from '@shipledger/testing';
+import { orderRequest } from '../ordering/order-requests';
 import { createCarrierAccount, shipmentRequest } from '../shipping/support/shipment-requests';
 import { mutationOf, type Mutation } from './mutations';
 import { VALID_REQUESTS, type FuzzFixture, type ValidRequest } from './valid-requests';
@@ -51,6 +52,9 @@ describe('API fuzz: every operation of the OpenAPI document', () => {
         const created = await app.http.request('POST', path, { headers: tenant.headers, body: (VALID_REQUESTS[`POST ${path}`]({ merchant: tenant.merchants[0] } as FuzzFixture)).body });
         ids[param] = String(Object.values(created.body as Record<string, unknown>)[0]);
       }
+      const order = await app.http.request('POST', '/orders', { headers: tenant.headers, body: orderRequest(tenant.merchants[0]) });
+      ids.reference = order.body.order_id;
+      ids.fulfillmentOrderId = order.body.fulfillment_orders?.[0]?.fulfillment_order_id ?? 'none';
       return ids;
     };
     fixture = {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { orderRequest } from '../ordering/order-requests';
 import { shipmentRequest } from '../shipping/support/shipment-requests';
 
 /** What a valid request needs from the fuzz suite's fixture (two tenants and their objects). */
@@ -92,6 +93,27 @@ export const VALID_REQUESTS: Record<string, (f: FuzzFixture) => ValidRequest> = 
   'GET /reports/on-time': (f) => ({ credentials: 'tenant', query: { ...report(f), as_of: new Date().toISOString() } }),
   'GET /reports/exceptions': (f) => ({ credentials: 'tenant', query: { merchant: f.merchant, pending_minutes: '30', stuck_hours: '24', limit: '10' } }),
   'GET /reports/operations': () => ({ credentials: 'tenant' }),
+  'POST /orders': (f) => ({ credentials: 'tenant', body: orderRequest(f.merchant) }),
+  'POST /orders/bulk/import': (f) => ({ credentials: 'tenant', body: { order_requests: [orderRequest(f.merchant)] } }),
+  'GET /orders': (f) => ({ credentials: 'tenant', query: { merchant: f.merchant } }),
+  'GET /orders/{reference}': () => ({ credentials: 'tenant' }),
+  'GET /orders/{reference}/history': () => ({ credentials: 'tenant' }),
+  'PATCH /orders/{reference}': () => ({ credentials: 'tenant', body: { notes: 'fuzz' } }),
+  'POST /orders/{reference}/cancel': () => ({ credentials: 'tenant', body: { cancellation_reason: 'STAFF_ERROR' } }),
+  'POST /orders/{reference}/fulfillment-orders/merge': (f) => ({
+    credentials: 'tenant', body: { source: { fulfillment_order_id: f.ids.fulfillmentOrderId }, destination: { fulfillment_order_id: f.ids.fulfillmentOrderId } },
+  }),
+  'POST /orders/{reference}/fulfillment-orders/{fulfillmentOrderId}/split': () => ({ credentials: 'tenant', body: { line_items: [{ id: 'A', quantity: 1 }] } }),
+  'POST /orders/{reference}/fulfillment-orders/{fulfillmentOrderId}/cancel': () => ({
+    credentials: 'tenant', body: { cancellation_reason: 'STAFF_ERROR', line_items: [{ id: 'A', quantity: 1 }] },
+  }),
+  'PATCH /orders/{reference}/fulfillment-orders/{fulfillmentOrderId}/update-location': (f) => ({ credentials: 'tenant', body: { location_id: f.ids.locationId } }),
+  'PATCH /orders/{reference}/fulfillment-orders/{fulfillmentOrderId}': () => ({ credentials: 'tenant', body: { partner_fulfillment_order_reference: code('FO') } }),
+  'POST /orders/{reference}/fulfillment-orders/{fulfillmentOrderId}/fulfill': () => ({
+    credentials: 'tenant', query: { create_draft_shipment: 'true' }, body: { line_items: [{ id: 'A', quantity: 1 }] },
+  }),
+  'POST /orders/{reference}/fulfillment-orders/{fulfillmentOrderId}/ship': () => ({ credentials: 'tenant', body: { line_items: [{ id: 'A', quantity: 1 }] } }),
+  'POST /orders/{reference}/fulfillment-orders/{fulfillmentOrderId}/unfulfill': () => ({ credentials: 'tenant', body: { fulfillment_ids: ['unknown'] } }),
   ...configurationRequests(),
 };
 
