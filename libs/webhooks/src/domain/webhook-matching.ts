@@ -3,7 +3,8 @@ import type { AddressFilter, WebhookConfigurationFields } from './webhook-config
 /**
  * Does a configuration want this trigger for this shipment? The shipment is the response object the
  * delivery would carry. Every filter the configuration sets must hold:
- * - status ACTIVE; entity_type absent or Shipment (the service has no reverse shipments or return requests yet);
+ * - status ACTIVE; entity_type absent, Shipment for a FORWARD shipment or ReverseShipment for a REVERSE one
+ *   (ReturnRequest matches no shipment: the service has no return requests);
  * - merchants: empty, or the shipment's merchant among them;
  * - a status trigger: listed in notify_status; default_label_update: notify_label_update;
  *   service_label_update: notify_service_label_update; schedule and promise updates: always;
@@ -13,7 +14,7 @@ import type { AddressFilter, WebhookConfigurationFields } from './webhook-config
  */
 export function configurationWants(config: WebhookConfigurationFields, trigger: string, shipment: Record<string, unknown>): boolean {
   if (config.status !== 'ACTIVE') return false;
-  if (config.entity_type !== null && config.entity_type !== 'Shipment') return false;
+  if (config.entity_type !== null && config.entity_type !== (shipment.entity_type === 'REVERSE' ? 'ReverseShipment' : 'Shipment')) return false;
   if (config.merchants.length > 0 && !config.merchants.includes(String(shipment.merchant ?? ''))) return false;
   if (!wantsTrigger(config, trigger)) return false;
   if (!addressMatches(config.pickup, shipment.pickup) || !addressMatches(config.dropoff, shipment.dropoff)) return false;

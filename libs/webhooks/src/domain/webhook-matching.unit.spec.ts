@@ -35,8 +35,11 @@ describe('which configurations want a shipment trigger', () => {
     expect(wants({ notify_status: [] }, 'promised_delivery_update')).toBe(true);
   });
 
-  it('entity_type: absent or Shipment', () => {
-    expect(wants({ entity_type: 'Shipment' })).toBe(true);
+  it('entity_type: absent, Shipment for a FORWARD shipment, ReverseShipment for a REVERSE one', () => {
+    expect(wants({ entity_type: 'Shipment' }, 'booked', { ...shipment, entity_type: 'FORWARD' })).toBe(true);
+    expect(wants({ entity_type: 'Shipment' }, 'booked', { ...shipment, entity_type: 'REVERSE' })).toBe(false);
+    expect(wants({ entity_type: 'ReverseShipment' }, 'booked', { ...shipment, entity_type: 'REVERSE' })).toBe(true);
+    expect(wants({ entity_type: 'ReverseShipment' }, 'booked', { ...shipment, entity_type: 'FORWARD' })).toBe(false);
     expect(wants({ entity_type: 'ReturnRequest' })).toBe(false);
   });
 
