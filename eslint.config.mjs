@@ -2,6 +2,63 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/**
+ * The boundaries (test/architecture/boundaries.unit.spec.ts lists them and proves each fails lint):
+ * - every library: another context only through its index (`@shipledger/<context>`), never apps/;
+ * - domain/: nothing from Nest, SQL clients, the event store, validators, and no clock or random ids;
+ * - application/: a slice does not import a sibling slice (shared/ and ports/ are for that);
+ * - read-models/: events and domain types, never application code.
+ */
+const EVERY_LIBRARY = [
+  { regex: '^@shipledger/[^/]+/', message: 'import another context only through its index: @shipledger/<context>' },
+  { regex: '^(\\.\\./)+(?:[a-z-]+/)?(?:apps|libs)/', message: 'import another library through @shipledger/<name>, and never apps/' },
+  { regex: '^\\.[./]*/[a-z-]+/src(/|$)', message: 'import another library through @shipledger/<name>, not by a relative path' },
+];
+
+const DOMAIN = [
+  { group: ['@nestjs/*'], message: 'domain/ must not import Nest' },
+  { group: ['pg', 'pg-*', 'kysely', 'kysely-*'], message: 'domain/ must not import SQL clients' },
+  { group: ['@eventstore/*', '@electric-sql/*', '@shipledger/event-store', '@shipledger/database'], message: 'domain/ must not import an event store or database' },
+  { group: ['class-validator', 'class-transformer', '@nestjs/swagger'], message: 'domain types carry no decorators' },
+  { group: ['**/application/**', '**/read-models/**'], message: 'domain/ knows nothing of the application or read models' },
+];
+
+const DOMAIN_PATHS = [
+  { name: 'node:crypto', importNames: ['randomUUID', 'randomBytes'], message: 'ids reach decide through the command' },
+  { name: 'crypto', importNames: ['randomUUID', 'randomBytes'], message: 'ids reach decide through the command' },
+];
+
+const APPLICATION = [
+  { regex: '^\\.\\./(?!shared/|ports/|\\.\\./)[^/]+/', message: 'a slice does not import a sibling slice: move what both need to application/shared' },
+];
+
+const READ_MODELS = [
+  { group: ['**/application/**'], message: 'read models import events and domain types, never application code' },
+];
+
+const restrict = (patterns, paths = []) => ({ 'no-restricted-imports': ['error', { patterns, paths }] });
+
+function boundaryZones() {
+  const libs = ['libs/**/*.ts'];
+  return [
+    { files: libs, rules: restrict(EVERY_LIBRARY) },
+    {
+      files: ['libs/**/domain/**/*.ts'],
+      rules: {
+        ...restrict([...EVERY_LIBRARY, ...DOMAIN], DOMAIN_PATHS),
+        'no-restricted-syntax': ['error',
+          { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'time reaches decide through the command, never a clock' },
+          { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'time reaches decide through the command, never a clock' },
+        ],
+      },
+    },
+    { files: ['libs/*/src/application/**/*.ts'], rules: restrict([...EVERY_LIBRARY, ...APPLICATION]) },
+    { files: ['libs/*/src/read-models/**/*.ts'], rules: restrict([...EVERY_LIBRARY, ...READ_MODELS]) },
+    // Specifications may reach fixtures anywhere in the tree.
+    { files: ['libs/**/*.spec.ts'], rules: { 'no-restricted-imports': 'off' } },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'data/**', 'coverage/**', '.tmp/**', '.scratch*/**', 'tools/**', '*.config.js'] },
   js.configs.recommended,
@@ -25,18 +82,5 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  {
-    // The domain is pure: deciders and evolvers know nothing of Nest, SQL or the event-store client.
-    files: ['**/domain/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['@nestjs/*'], message: 'domain/ must not import Nest' },
-          { group: ['pg', 'pg-*', 'kysely', 'kysely-*'], message: 'domain/ must not import SQL clients' },
-          { group: ['@eventstore/*', '@electric-sql/*', '@shipledger/event-store', '@shipledger/database'], message: 'domain/ must not import an event store or database' },
-          { group: ['class-validator', 'class-transformer', '@nestjs/swagger'], message: 'domain types carry no decorators' },
-        ],
-      }],
-    },
-  },
+  ...boundaryZones(),
 );

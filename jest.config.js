@@ -21,6 +21,7 @@ module.exports = {
   },
   transformIgnorePatterns: ['/node_modules/(?!jose/|@electric-sql/pglite/)'],
   moduleNameMapper: { '^@shipledger/([^/]+)(.*)$': '<rootDir>/libs/$1/src$2' },
+  setupFiles: ['<rootDir>/test/support/compose-test-app.ts'],
   globalSetup: '<rootDir>/libs/testing/src/jest-global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/src/jest-global-teardown.ts',
   testTimeout: 60000,

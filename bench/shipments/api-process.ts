@@ -9,6 +9,7 @@ import pino from 'pino';
 import { startWorker } from '@shipledger/projections';
 import { startTestApp } from '@shipledger/testing';
 import { ORDER_SHIPMENTS_REACTOR } from '@shipledger/ordering';
+import '../../test/support/compose-test-app';
 import { allProjectors, allReactors } from '../../apps/worker/src/registry';
 import type { BenchMessage, BenchReady } from './bench-ipc';
 

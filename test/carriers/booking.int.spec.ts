@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { metricsRegistry } from '@shipledger/platform';
-import { decide, initialShipmentState, type ShipmentContent } from '@shipledger/shipping';
+import type { ShipmentContent } from '@shipledger/shipping';
+import { decide, initialShipmentState } from '../../libs/shipping/src/domain/shipment';
 import { bookableContent, startCarriersHarness, type CarriersHarness, type HarnessDatabase } from './carriers-harness';
 
 describe.each<HarnessDatabase>(['pglite', 'postgres'])('booking reactor (%s)', (kind) => {

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '@shipledger/database';
 import { createEventStore, type EventStore, type RecordedEvent } from '@shipledger/event-store';
-import {
-  decide, initialShipmentState, shipmentStreamId as shipmentStream, type AssignedCarrierAccount, type ShipmentCommand, type ShipmentContent,
-} from '@shipledger/shipping';
+import { shipmentStreamId as shipmentStream, type AssignedCarrierAccount, type ShipmentCommand, type ShipmentContent } from '@shipledger/shipping';
+// A suite may use the domain directly (contexts may not: they send commands through ShippingCommands).
+import { decide, initialShipmentState } from '../../libs/shipping/src/domain/shipment';
 import { OUTBOUND_DEFAULTS, parseAllowedCidrs } from '@shipledger/platform';
 import { createPgliteDatabase, createTestDatabase } from '@shipledger/testing';
 import { CarriersContext, deriveCarrierSecrets, type CarrierAccount, type CarrierAccountInput } from '@shipledger/carriers';

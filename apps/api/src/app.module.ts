@@ -13,7 +13,7 @@ import { WebhooksModule } from '@shipledger/webhooks';
  * idempotency, validation and error bodies apply to their routes.
  */
 export const CONTEXT_MODULES: Array<Type | DynamicModule> = [
-  ShippingModule,
+  ShippingModule.register({ ports: [CarriersModule, ConfigurationModule] }),
   CarriersModule,
   ConfigurationModule,
   ReportingModule,

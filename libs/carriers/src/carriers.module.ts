@@ -1,12 +1,11 @@
 import { Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DATABASE, type Database } from '@shipledger/database';
 import { EVENT_STORE, type EventStore } from '@shipledger/event-store';
-import { CARRIER_ACCOUNT_DIRECTORY, SHIPPING_RATER, ShippingModule } from '@shipledger/shipping';
+import { CARRIER_ACCOUNT_DIRECTORY, SHIPPING_RATER } from '@shipledger/shipping';
 import { CarrierAccountService } from './accounts/carrier-account.service';
 import { CarrierAccountsController } from './accounts/carrier-accounts.controller';
 import { carriersContextFor, type CarriersContext } from './carriers.context';
 import { CARRIERS_CONTEXT } from './carriers.tokens';
-import { RetryUploadController } from './documents/retry-upload.controller';
 import { LabelsController } from './labels/labels.controller';
 import { CarrierRatingAdapter } from './rating/carrier-rating.adapter';
 import { SandboxClockController } from './sandbox/sandbox-clock.controller';
@@ -14,8 +13,7 @@ import { TrackingEventsController } from './tracking/tracking-events.controller'
 
 /** Carrier accounts, signed labels, carrier tracking webhooks and the sandbox clock. */
 @Module({
-  imports: [ShippingModule],
-  controllers: [CarrierAccountsController, LabelsController, TrackingEventsController, SandboxClockController, RetryUploadController],
+  controllers: [CarrierAccountsController, LabelsController, TrackingEventsController, SandboxClockController],
   providers: [
     {
       provide: CARRIERS_CONTEXT,

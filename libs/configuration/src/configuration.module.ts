@@ -27,8 +27,8 @@ import { ConfigurationLookups } from './read-models/configuration-lookups/config
     { provide: ConfigurationStore, inject: [EVENT_STORE], useFactory: (eventStore: EventStore) => new ConfigurationStore(eventStore) },
     {
       provide: ConfigurationLookups,
-      inject: [DATABASE, ConfigurationStore],
-      useFactory: (database: Database, store: ConfigurationStore) => new ConfigurationLookups(database, store),
+      inject: [DATABASE, EVENT_STORE],
+      useFactory: (database: Database, eventStore: EventStore) => new ConfigurationLookups(database, eventStore),
     },
     {
       provide: SHIPMENT_CONFIGURATION,

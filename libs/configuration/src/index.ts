@@ -11,7 +11,7 @@ export {
   type OrderTypeEvent, type TimeSlotEvent, type AttributeEvent, type ConfigurationKind, type ConfigurationFields,
   type AttributeDefinition, type AttributeProblem, type ConfigurationDeletion,
 } from './domain';
-export { configurationStreamId } from './application/shared/configuration-streams';
+export { configurationStreamId } from './domain/configuration.streams';
 export { provisionDemoConfiguration, DEMO_LOCATION_ID } from './application/demo/demo-configuration';
 export { LocationAdmin } from './application/locations/location-admin';
 export { ConfigurationCommandRejected } from './domain';

@@ -5,4 +5,4 @@ export { readTenantOrderStream } from './application/order-history/order-stream.
 export { orderTimeline, orderAsOf, type OrderHistoryEntry } from './application/order-history/order-timeline';
 export { toOrderResponse } from './application/shared/order-response';
 export { OrderShipmentsReactor, ORDER_SHIPMENTS_REACTOR } from './application/order-shipments/order-shipments.reactor';
-export { ShippingOrderShipments, type CreateShipment } from './application/order-shipments/shipping-order-shipments';
+export { ShippingOrderShipments, type CreateShipment } from './application/ports/shipping-order-shipments';

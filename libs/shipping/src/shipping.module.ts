@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CancelShipmentController } from './application/cancel-shipment/cancel-shipment.controller';
 import { ConfirmShipmentController } from './application/confirm-shipment/confirm-shipment.controller';
@@ -6,8 +6,6 @@ import { CreateShipmentController } from './application/create-shipment/create-s
 import { CreateShipmentHandler } from './application/create-shipment/create-shipment.handler';
 import { DeliveryPromiseController } from './application/delivery-promise/delivery-promise.controller';
 import { GetShipmentController } from './application/get-shipment/get-shipment.controller';
-import { CarrierAccountsGateway } from './application/ports/carrier-accounts.gateway';
-import { ShipmentConfigurationGateway } from './application/ports/shipment-configuration.gateway';
 import { ConfiguredReferences } from './application/shared/configured-references';
 import { ReadyToShipController } from './application/ready-to-ship/ready-to-ship.controller';
 import { ReassignShipmentController } from './application/reassign-shipment/reassign-shipment.controller';
@@ -23,27 +21,20 @@ import { UpdateSchedulesController } from './application/update-schedules/update
 import { UpdateShipmentController } from './application/update-shipment/update-shipment.controller';
 import { UpdateStatusController } from './application/update-status/update-status.controller';
 import { DocumentSettingsController } from './application/document-settings/document-settings.controller';
-import { DocumentSettingsRepository } from './application/document-settings/document-settings.repository';
+import { DocumentSettingsRepository } from './application/shared/document-settings.repository';
 import { ShipmentDocumentContents } from './application/documents/shipment-document-contents';
 import { ShipmentDocumentsController } from './application/documents/shipment-documents.controller';
 import { ShipmentDocumentsHandler } from './application/documents/shipment-documents.handler';
 import { RefreshLabelController } from './application/refresh-label/refresh-label.controller';
+import { RetryDocumentUploadController } from './application/retry-document-upload/retry-document-upload.controller';
 import { EstimateShippingCostController } from './application/estimate-shipping-cost/estimate-shipping-cost.controller';
-import { ShippingQuoter } from './application/estimate-shipping-cost/shipping-quoter';
-import { ShippingRaterGateway } from './application/ports/shipping-rater.gateway';
+import { ShippingQuoter } from './application/shared/shipping-quoter';
 import { ShippingRatesController } from './application/shipping-rates/shipping-rates.controller';
 import { DATABASE, type Database } from '@shipledger/database';
 import { EVENT_STORE, type EventStore } from '@shipledger/event-store';
-import { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './read-models/shipment-read-side';
+import { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './shipment-read-side';
 
-/**
- * The Shipping context's HTTP side. DATABASE and EVENT_STORE come from the global PlatformModule; the
- * CarrierAccountDirectory from the carriers module (looked up at call time, see CarrierAccountsGateway).
- * The read side (list, bulk status, history) is registered here too so it shares ShipmentCommandService.
- * Controllers dispatch through @nestjs/cqrs's CommandBus (CreateShipmentCommand, ChangeShipmentCommand: plain data, handled by their @CommandHandler).
- */
-@Module({
-  imports: [CqrsModule],
+const SHIPPING_MODULE: ModuleMetadata = {
   controllers: [
     ...SHIPMENT_READ_CONTROLLERS,
     CreateShipmentController,
@@ -60,6 +51,7 @@ import { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './read-model
     UpdateSchedulesController,
     RefreshLabelController,
     ShipmentDocumentsController,
+    RetryDocumentUploadController,
     DocumentSettingsController,
     EstimateShippingCostController,
     ShippingRatesController,
@@ -69,10 +61,7 @@ import { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './read-model
     ShipmentRepository,
     ShipmentReferences,
     ShipmentCommandService,
-    CarrierAccountsGateway,
-    ShipmentConfigurationGateway,
     ConfiguredReferences,
-    ShippingRaterGateway,
     ShippingQuoter,
     ShipmentHttp,
     MerchantAccess,
@@ -87,5 +76,21 @@ import { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './read-model
     },
   ],
   exports: [ShipmentCommandService, ShipmentDocumentContents],
-})
-export class ShippingModule {}
+};
+
+/**
+ * The Shipping context's HTTP side. DATABASE and EVENT_STORE come from the global PlatformModule. The
+ * read side (list, bulk status, history) is registered here too so it shares ShipmentCommandService.
+ * Controllers dispatch plain command objects through @nestjs/cqrs's CommandBus (CreateShipmentCommand,
+ * ChangeShipmentCommand) to their @CommandHandler.
+ */
+@Module({})
+export class ShippingModule {
+  /**
+   * `ports`: the modules that export the ports shipping consumes, CARRIER_ACCOUNT_DIRECTORY and
+   * SHIPPING_RATER (the carriers module) and SHIPMENT_CONFIGURATION (the configuration module). Given by the app, so neither library imports the other's module.
+   */
+  static register(options: { ports: NonNullable<ModuleMetadata['imports']> }): DynamicModule {
+    return { module: ShippingModule, imports: [CqrsModule, ...options.ports], ...SHIPPING_MODULE };
+  }
+}

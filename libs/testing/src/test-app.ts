@@ -5,10 +5,8 @@ import type { Database } from '@shipledger/database';
 import { createEventStore, type EventStore } from '@shipledger/event-store';
 import { generateSelfSigned, randomSecret, TenantAdmin, type ApiScope, API_SCOPES } from '@shipledger/platform';
 import { migrateReadModels, startWorker, type Worker } from '@shipledger/projections';
-import { createApiApp, type ApiApp } from '../../../apps/api/src/create-api-app';
-import { followerLag, parkedEventCount } from '../../../apps/api/src/follower-lag';
-import { allProjectors, allReactors } from '../../../apps/worker/src/registry';
 import { OpenApiResponseChecker, type OpenApiDocument } from './openapi-responses';
+import { testAppComposition, type TestApi } from './test-app-composition';
 import { createPgliteDatabase, createTestDatabase } from './test-database';
 
 export interface TestResponse<T = any> {
@@ -57,7 +55,7 @@ export interface CreateTestTenantOptions {
 export interface TestApp {
   baseUrl: string;
   http: TestHttpClient;
-  api: ApiApp;
+  api: TestApi;
   database: Database;
   eventStore: EventStore;
   adminToken: string;
@@ -83,6 +81,7 @@ export interface StartTestAppOptions {
 
 /** The whole API with the embedded worker over real HTTPS on 127.0.0.1 and a random port. */
 export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
+  const apps = await testAppComposition();
   const db = options.postgres ? await createTestDatabase() : await createPgliteDatabase();
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const eventStore = createEventStore({ database: db.database });
@@ -91,16 +90,16 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     database: db.database,
     eventStore,
     logger,
-    projectors: allProjectors(),
-    reactors: allReactors({ database: db.database, eventStore, logger }),
+    projectors: apps.allProjectors(),
+    reactors: apps.allReactors({ database: db.database, eventStore, logger }),
     retryBaseMs: 20,
     idlePollMs: 200,
   });
   // As `npm start` does without a worker: the read models' tables exist for the API's queries.
-  if (!worker) await migrateReadModels(db.database.kysely, allProjectors());
+  if (!worker) await migrateReadModels(db.database.kysely, apps.allProjectors());
   const adminToken = randomSecret(24);
   const tls = await generateSelfSigned();
-  const api = await createApiApp({
+  const api = await apps.createApiApp({
     database: db.database,
     eventStore,
     tls,
@@ -110,8 +109,8 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     addressRequestsPerMinute: options.addressRequestsPerMinute ?? 1_000_000,
     loginFailures: options.loginFailures,
     trustProxy: options.trustProxy,
-    followerLag: followerLag(db.database, eventStore),
-    parkedEvents: parkedEventCount(db.database),
+    followerLag: apps.followerLag(db.database, eventStore),
+    parkedEvents: apps.parkedEventCount(db.database),
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
   });
   const baseUrl = await api.listen(0, '127.0.0.1');

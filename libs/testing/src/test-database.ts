@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { Kysely } from 'kysely';
 import { Client } from 'pg';
 // Relative, not @shipledger/database: jest's globalSetup loads these files without the path aliases.
+// eslint-disable-next-line no-restricted-imports -- the one place a library is reached by path (see above)
 import { openDatabase, type Database } from '../../database/src';
 import {
   REPO_ROOT,

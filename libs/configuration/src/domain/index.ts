@@ -9,3 +9,5 @@ export * from './configuration.decider';
 export * from './time-of-day';
 export * from './delivery-types';
 export * from './attribute-values';
+export * from './configuration.streams';
+export * from './coords';

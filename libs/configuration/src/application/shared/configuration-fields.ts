@@ -1,5 +1,5 @@
 import type { ConfigurationFields, ConfigurationKind } from '../../domain';
-import { coordsString, parseCoords } from '../locations/coords';
+import { coordsString, parseCoords } from '../../domain';
 
 /**
  * A validated request body as the fields an event stores: plain JSON, without the response-only fields

@@ -1,8 +1,7 @@
 import { handle } from '@shipledger/ddd';
 import type { EventMetadata, EventStore, ExpectedRevision } from '@shipledger/event-store';
-import { foldConfiguration, type ConfigurationCommand, type ConfigurationDecider, type ConfigurationEvent, type ConfigurationState } from '../../domain';
+import { configurationStreamId, foldConfiguration, type ConfigurationCommand, type ConfigurationDecider, type ConfigurationEvent, type ConfigurationState } from '../../domain';
 import type { ConfigurationMeta } from './configuration-meta';
-import { configurationStreamId } from './configuration-streams';
 
 export const CONFIGURATION_EVENT_SCHEMA_VERSION = 1;
 

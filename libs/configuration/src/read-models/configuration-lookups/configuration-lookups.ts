@@ -1,10 +1,10 @@
 import type { Database } from '@shipledger/database';
+import { loadStream } from '@shipledger/ddd';
+import type { EventStore } from '@shipledger/event-store';
 import {
-  allowsMerchant, DECIDERS, KINDS, type AttributeDefinition, type AttributeEntityType, type ConfigurationKind,
+  allowsMerchant, configurationStreamId, DECIDERS, KINDS, parseCoords, type AttributeDefinition, type AttributeEntityType, type ConfigurationKind,
   type ConfigurationObject,
 } from '../../domain';
-import type { ConfigurationStore } from '../../application/shared/configuration.store';
-import { parseCoords } from '../../application/locations/coords';
 import { findConfigurationObject, findConfigurationObjectsByCode, listConfigurationObjects } from './configuration-lookups.queries';
 
 /** A live location as other contexts use it: its id and the fields it was given (coords as the string). */
@@ -22,7 +22,7 @@ export interface ConfiguredLocation {
  * projection lag, milliseconds in one process).
  */
 export class ConfigurationLookups {
-  constructor(private readonly database: Database, private readonly store: ConfigurationStore) {}
+  constructor(private readonly database: Database, private readonly eventStore: EventStore) {}
 
   /** Orders spec rule 6: the reference as a location id, else as a location code, for this merchant. */
   async resolveLocation(tenantId: string, merchant: string | undefined, reference: string): Promise<ConfiguredLocation | undefined> {
@@ -75,7 +75,7 @@ export class ConfigurationLookups {
   }
 
   private async fromStream(tenantId: string, kind: ConfigurationKind): Promise<ConfigurationObject[]> {
-    const { state } = await this.store.load(DECIDERS[kind], tenantId);
+    const { state } = await loadStream(this.eventStore, DECIDERS[kind], configurationStreamId(kind, tenantId));
     return Object.values(state.objects);
   }
 }

@@ -11,7 +11,7 @@ import { ApiKeyQuery, nowIso, OrdersController, parseFlag, parseKey } from '../s
 import { plainJson } from '../shared/order-request.mapper';
 import { toOrderResponse } from '../shared/order-response';
 import { ShippingCommands } from '@shipledger/shipping';
-import { shippedShipments } from '../order-shipments/shipping-order-shipments';
+import { shippedShipments } from '../ports/shipping-order-shipments';
 
 const ADDRESS_FIELDS = ['contact_name', 'company_name', 'contact_phone', 'contact_email', 'address1', 'address2', 'area', 'city', 'state', 'postcode', 'country', 'three_words_address'];
 

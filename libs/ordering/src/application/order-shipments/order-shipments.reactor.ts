@@ -1,7 +1,7 @@
 import type { EventStore, RecordedEvent } from '@shipledger/event-store';
 import type { Reactor } from '@shipledger/projections';
 import { fold, type OrderEvent, type ShipmentToCreate } from '../../domain/order';
-import type { OrderShipments, ShipmentCausation } from './order-shipments.port';
+import type { OrderShipments, ShipmentCausation } from '../ports/order-shipments.port';
 import { shipmentContentFor } from './shipment-content';
 
 export const ORDER_SHIPMENTS_REACTOR = 'order-shipments';

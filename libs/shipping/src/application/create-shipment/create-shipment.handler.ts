@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { deterministicUuid } from '@shipledger/ddd';
 import { WrongExpectedRevisionError } from '@shipledger/event-store';
@@ -12,7 +13,7 @@ import {
   type ShipmentContent,
   type ShipmentState,
 } from '../../domain/shipment';
-import { CarrierAccountsGateway } from '../ports/carrier-accounts.gateway';
+import { CARRIER_ACCOUNT_DIRECTORY, type CarrierAccountDirectory } from '../ports/carrier-account-directory.port';
 import { assignCarrier } from '../shared/carrier-assignment';
 import type { CommandMeta } from '../shared/command-meta';
 import { ShipmentReferences } from '../shared/shipment-references';
@@ -49,7 +50,7 @@ export class CreateShipmentHandler implements ICommandHandler<CreateShipmentComm
   constructor(
     private readonly repository: ShipmentRepository,
     private readonly references: ShipmentReferences,
-    private readonly carriers: CarrierAccountsGateway,
+    @Inject(CARRIER_ACCOUNT_DIRECTORY) private readonly carriers: CarrierAccountDirectory,
   ) {}
 
   async execute({ input, meta }: CreateShipmentCommand): Promise<ShipmentState> {

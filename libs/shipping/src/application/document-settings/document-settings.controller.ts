@@ -3,7 +3,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import { CreateDocumentSettingDto, UpdateDocumentSettingDto } from './document-setting.dto';
-import { DocumentSettingsRepository, DuplicateDocumentSettingError, type DocumentSetting } from './document-settings.repository';
+import { DocumentSettingsRepository, DuplicateDocumentSettingError, type DocumentSetting } from '../shared/document-settings.repository';
 
 /** Which documents a tenant's shipments accept (an upload must match one by document_id or document_name). */
 @ApiTags('document-settings')

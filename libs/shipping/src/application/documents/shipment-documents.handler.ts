@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthContext } from '@shipledger/platform';
 import type { UploadDocument } from '../../domain/shipment';
-import { DocumentSettingsRepository } from '../document-settings/document-settings.repository';
+import { DocumentSettingsRepository } from '../shared/document-settings.repository';
 import { ShipmentHttp } from '../shared/shipment-http';
 import { decodePdf, invalid } from './pdf-content';
 import { ShipmentDocumentContents } from './shipment-document-contents';

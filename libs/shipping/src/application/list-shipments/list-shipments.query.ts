@@ -1,18 +1,9 @@
 import { ApiError } from '@shipledger/platform';
+import type { ListShipmentsQuery } from '../../read-models/shipment-list/shipment-list.queries';
+import { parseIsoInstant } from '../shared/iso-instant';
 
-/** GET /shipments, parsed and checked (spec: Shipments table and Limits). */
-export interface ListShipmentsQuery {
-  searchString?: string;
-  orderRef?: string;
-  merchants: string[];
-  entityType?: 'FORWARD' | 'REVERSE';
-  creationFrom?: string;
-  creationTo?: string;
-  updateFrom?: string;
-  updateTo?: string;
-  page: number;
-  pageSize: number;
-}
+export type { ListShipmentsQuery };
+
 
 export const PAGE_SIZE_MIN = 10;
 export const PAGE_SIZE_MAX = 100;
@@ -75,8 +66,6 @@ function integer(q: RawQuery, key: string, fallback: number, min: number, max: n
   return value;
 }
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /**
  * ISO 8601 to an ISO instant. A date-time without an offset is UTC (where-the-spec-is-silent.md); a plain
@@ -90,17 +79,3 @@ function dateTime(q: RawQuery, key: string, edge: 'start' | 'end'): string | und
   return instant;
 }
 
-/** An ISO 8601 date or date-time as an ISO instant (UTC without an offset), or undefined if malformed. */
-export function parseIsoInstant(text: string, edge: 'start' | 'end'): string | undefined {
-  let instant: number;
-  if (DATE_ONLY.test(text)) {
-    instant = Date.parse(`${text}T00:00:00.000Z`) + (edge === 'end' ? 86_400_000 - 1 : 0);
-  } else if (DATE_TIME.test(text)) {
-    const withColon = text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
-    const hasOffset = /(Z|[+-]\d{2}:\d{2})$/i.test(withColon);
-    instant = Date.parse(hasOffset ? withColon : `${withColon}Z`);
-  } else {
-    instant = Number.NaN;
-  }
-  return Number.isNaN(instant) ? undefined : new Date(instant).toISOString();
-}

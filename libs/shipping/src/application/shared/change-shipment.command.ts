@@ -1,3 +1,4 @@
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   applyPatch,
@@ -10,12 +11,12 @@ import {
   type ShipmentCommand,
   type ShipmentState,
 } from '../../domain/shipment';
-import { ShippingQuoter } from '../estimate-shipping-cost/shipping-quoter';
-import { CarrierAccountsGateway } from '../ports/carrier-accounts.gateway';
+import { CARRIER_ACCOUNT_DIRECTORY, type CarrierAccountDirectory } from '../ports/carrier-account-directory.port';
 import { assignCarrier } from './carrier-assignment';
 import { ConfiguredReferences } from './configured-references';
 import type { CommandMeta } from './command-meta';
 import { ShipmentCommandService } from './shipment-command.service';
+import { ShippingQuoter } from './shipping-quoter';
 
 /**
  * What a caller asks of an existing shipment, as plain data. Most are the decider's commands as they
@@ -46,7 +47,7 @@ export class ChangeShipmentCommand extends Command<ShipmentState> {
 export class ChangeShipmentHandler implements ICommandHandler<ChangeShipmentCommand, ShipmentState> {
   constructor(
     private readonly shipments: ShipmentCommandService,
-    private readonly carriers: CarrierAccountsGateway,
+    @Inject(CARRIER_ACCOUNT_DIRECTORY) private readonly carriers: CarrierAccountDirectory,
     private readonly quoter: ShippingQuoter,
     private readonly references: ConfiguredReferences,
   ) {}

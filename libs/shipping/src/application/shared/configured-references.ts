@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ApiError } from '@shipledger/platform';
 import { applyPatch, type Address, type ErrorDetail, type Schedule, type ShipmentContent, type ShipmentPatch } from '../../domain/shipment';
-import { ShipmentConfigurationGateway } from '../ports/shipment-configuration.gateway';
+import { SHIPMENT_CONFIGURATION, type ShipmentConfiguration } from '../ports/shipment-configuration.port';
 
 /** Something a shipment names that the tenant's configuration does not have (or not for its merchant). */
 export interface ReferenceProblem {
@@ -22,7 +22,7 @@ const SCHEDULES = ['delivery', 'collection'] as const;
  */
 @Injectable()
 export class ConfiguredReferences {
-  constructor(private readonly configuration: ShipmentConfigurationGateway) {}
+  constructor(@Inject(SHIPMENT_CONFIGURATION) private readonly configuration: ShipmentConfiguration) {}
 
   async examine(tenantId: string, merchant: string | undefined, patch: ShipmentPatch): Promise<{ patch: ShipmentPatch; problems: ReferenceProblem[] }> {
     const problems: ReferenceProblem[] = [];

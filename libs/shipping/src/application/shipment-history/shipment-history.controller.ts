@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiError, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
-import { parseIsoInstant } from '../list-shipments/list-shipments.query';
+import { parseIsoInstant } from '../shared/iso-instant';
 import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
 import { GetShipmentHistory, type ShipmentHistoryAnswer } from './shipment-history.handler';
 

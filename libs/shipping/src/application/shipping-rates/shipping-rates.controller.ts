@@ -1,8 +1,8 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext, type ApiErrorDetail } from '@shipledger/platform';
 import type { ShipmentContent } from '../../domain/shipment';
-import { ShippingRaterGateway } from '../ports/shipping-rater.gateway';
+import { SHIPPING_RATER, type ShippingRater } from '../ports/shipping-rater.port';
 import type { ShippingRate } from '../ports/shipping-rater.port';
 import { withParcelIds } from '../shared/shipment-request.mapper';
 import { ShippingRatesRequestDto } from './shipping-rates.request';
@@ -12,7 +12,7 @@ import { ShippingRatesRequestDto } from './shipping-rates.request';
 @Controller('checkout')
 @UseErrorArea('shipping')
 export class ShippingRatesController {
-  constructor(private readonly rater: ShippingRaterGateway) {}
+  constructor(@Inject(SHIPPING_RATER) private readonly rater: ShippingRater) {}
 
   @Post('shipping-rates')
   @HttpCode(200)

@@ -1,9 +1,22 @@
 import type { Kysely } from 'kysely';
 import { readModelSchema } from '@shipledger/projections';
-import type { ListShipmentsQuery } from '../../application/list-shipments/list-shipments.query';
 import type { ShipmentState } from '../../domain/shipment/shipment.state';
 import { searchShipments, type SearchTuning } from './shipment-search';
 import type { Milestone } from './milestones';
+
+/** GET /shipments, parsed and checked (spec: Shipments table and Limits). */
+export interface ListShipmentsQuery {
+  searchString?: string;
+  orderRef?: string;
+  merchants: string[];
+  entityType?: 'FORWARD' | 'REVERSE';
+  creationFrom?: string;
+  creationTo?: string;
+  updateFrom?: string;
+  updateTo?: string;
+  page: number;
+  pageSize: number;
+}
 
 export const SHIPMENT_LIST_PROJECTOR = 'shipment-list';
 

@@ -1,8 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ErrorDetail, ShipmentState, ShippingQuote } from '../../domain/shipment';
-import { ShippingRaterGateway } from '../ports/shipping-rater.gateway';
-import { CarrierAccountsGateway } from '../ports/carrier-accounts.gateway';
-import { assignCarrier } from '../shared/carrier-assignment';
+import { CARRIER_ACCOUNT_DIRECTORY, type CarrierAccountDirectory } from '../ports/carrier-account-directory.port';
+import { SHIPPING_RATER, type ShippingRater } from '../ports/shipping-rater.port';
+import { assignCarrier } from './carrier-assignment';
 
 /**
  * The quote an estimate records: the carrier the shipment would be booked with (the account it names,
@@ -11,7 +11,10 @@ import { assignCarrier } from '../shared/carrier-assignment';
  */
 @Injectable()
 export class ShippingQuoter {
-  constructor(private readonly carriers: CarrierAccountsGateway, private readonly rater: ShippingRaterGateway) {}
+  constructor(
+    @Inject(CARRIER_ACCOUNT_DIRECTORY) private readonly carriers: CarrierAccountDirectory,
+    @Inject(SHIPPING_RATER) private readonly rater: ShippingRater,
+  ) {}
 
   async quote(tenantId: string, state: ShipmentState, at: string): Promise<ShippingQuote> {
     if (state.status !== 'draft') return unrated('not_draft', 'the shipment is not a draft');

@@ -1,8 +1,9 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import {
-  ShipmentCommandRejected, ShipmentCommandService, toShipmentResponse, type CommandMeta,
-} from '@shipledger/shipping';
+import { ShipmentCommandRejected } from '../../domain/shipment';
+import { commandMetaFrom } from '../shared/command-meta';
+import { ShipmentCommandService } from '../shared/shipment-command.service';
+import { toShipmentResponse } from '../shared/shipment-response';
 import { ApiError, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 
 /**
@@ -12,7 +13,7 @@ import { ApiError, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } 
 @ApiTags('shipments')
 @Controller('shipments')
 @UseErrorArea('shipping')
-export class RetryUploadController {
+export class RetryDocumentUploadController {
   constructor(private readonly commands: ShipmentCommandService) {}
 
   @Post(':shipment_id/documents/:document_identifier/retry-upload')
@@ -23,7 +24,7 @@ export class RetryUploadController {
     @Param('shipment_id') ref: string,
     @Param('document_identifier') identifier: string,
   ): Promise<Record<string, unknown>> {
-    const meta: CommandMeta = { actor: auth.clientId, requestId: auth.requestId, correlationId: auth.correlationId, merchants: auth.merchants };
+    const meta = commandMetaFrom(auth);
     try {
       const state = await this.commands.execute(auth.tenantId, ref, (current) => {
         const wanted = identifier.toLowerCase();

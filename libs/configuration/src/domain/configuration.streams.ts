@@ -1,4 +1,4 @@
-import type { ConfigurationKind } from '../../domain';
+import type { ConfigurationKind } from './configuration.kinds';
 
 /**
  * One stream per tenant and kind: `configuration-location-<tenant>`. Configuration changes are rare

@@ -1,10 +1,10 @@
 import type { Provider, Type } from '@nestjs/common';
-import { BulkStatusController } from '../application/bulk-status/bulk-status.controller';
-import { BulkStatusHandler } from '../application/bulk-status/bulk-status.handler';
-import { ListShipmentsController } from '../application/list-shipments/list-shipments.controller';
-import { ListShipmentsHandler } from '../application/list-shipments/list-shipments.handler';
-import { ShipmentHistoryController } from '../application/shipment-history/shipment-history.controller';
-import { ShipmentHistoryHandler } from '../application/shipment-history/shipment-history.handler';
+import { BulkStatusController } from './application/bulk-status/bulk-status.controller';
+import { BulkStatusHandler } from './application/bulk-status/bulk-status.handler';
+import { ListShipmentsController } from './application/list-shipments/list-shipments.controller';
+import { ListShipmentsHandler } from './application/list-shipments/list-shipments.handler';
+import { ShipmentHistoryController } from './application/shipment-history/shipment-history.controller';
+import { ShipmentHistoryHandler } from './application/shipment-history/shipment-history.handler';
 
 /**
  * The shipment read side for the ShippingModule (which imports CqrsModule: the controllers dispatch

@@ -1,0 +1,65 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+/**
+ * The import boundaries of eslint.config.mjs, each shown failing on a deliberate violation (and a
+ * neighbour that is allowed). ESLint runs in a child process: it loads its config with import(), which
+ * jest's module sandbox does not offer.
+ */
+interface Probe {
+  zone: string;
+  file: string;
+  code: string;
+  /** A piece of the message the boundary answers with; undefined: the code is allowed. */
+  refused?: string;
+}
+
+const PROBES: Probe[] = [
+  { zone: 'domain: no Nest', file: 'libs/shipping/src/domain/shipment/probe.ts', code: "import { Injectable } from '@nestjs/common';\nexport const x = Injectable;", refused: 'domain/ must not import Nest' },
+  { zone: 'domain: no SQL client', file: 'libs/ordering/src/domain/order/probe.ts', code: "import { sql } from 'kysely';\nexport const x = sql;", refused: 'domain/ must not import SQL clients' },
+  { zone: 'domain: no event store', file: 'libs/shipping/src/domain/shipment/probe.ts', code: "import { EVENT_STORE } from '@shipledger/event-store';\nexport const x = EVENT_STORE;", refused: 'event store or database' },
+  { zone: 'domain: no clock', file: 'libs/shipping/src/domain/shipment/probe.ts', code: 'export const now = () => new Date();', refused: 'never a clock' },
+  { zone: 'domain: no clock (Date.now)', file: 'libs/configuration/src/domain/probe.ts', code: 'export const now = () => Date.now();', refused: 'never a clock' },
+  { zone: 'domain: no random ids', file: 'libs/shipping/src/domain/shipment/probe.ts', code: "import { randomUUID } from 'node:crypto';\nexport const x = randomUUID;", refused: 'ids reach decide through the command' },
+  { zone: 'domain: a hash is deterministic', file: 'libs/shipping/src/domain/shipment/probe.ts', code: "import { createHash } from 'node:crypto';\nexport const x = createHash;" },
+  { zone: 'domain: a date given is fine', file: 'libs/shipping/src/domain/shipment/probe.ts', code: 'export const at = (iso: string) => new Date(iso);' },
+  { zone: 'context: another context only through its index', file: 'libs/carriers/src/booking/probe.ts', code: "import { decide } from '@shipledger/shipping/domain/shipment';\nexport const x = decide;", refused: 'only through its index' },
+  { zone: 'context: the index is allowed', file: 'libs/carriers/src/booking/probe.ts', code: "import { ShippingCommands } from '@shipledger/shipping';\nexport const x = ShippingCommands;" },
+  { zone: 'context: no relative path into another library', file: 'libs/carriers/src/booking/probe.ts', code: "import { decide } from '../../../shipping/src/domain/shipment';\nexport const x = decide;", refused: 'not by a relative path' },
+  { zone: 'library: never apps/', file: 'libs/testing/src/probe.ts', code: "import { createApiApp } from '../../../apps/api/src/create-api-app';\nexport const x = createApiApp;", refused: 'never apps/' },
+  { zone: 'slice: no sibling slice', file: 'libs/shipping/src/application/confirm-shipment/probe.ts', code: "import { ShipmentDocumentsHandler } from '../documents/shipment-documents.handler';\nexport const x = ShipmentDocumentsHandler;", refused: 'sibling slice' },
+  { zone: 'slice: shared and ports are for that', file: 'libs/shipping/src/application/confirm-shipment/probe.ts', code: "import { ShipmentHttp } from '../shared/shipment-http';\nimport { SHIPPING_RATER } from '../ports/shipping-rater.port';\nexport const x = [ShipmentHttp, SHIPPING_RATER];" },
+  { zone: 'read model: no application code', file: 'libs/shipping/src/read-models/shipment-list/probe.ts', code: "import { ShipmentHttp } from '../../application/shared/shipment-http';\nexport const x = ShipmentHttp;", refused: 'never application code' },
+  { zone: 'read model: events and domain types', file: 'libs/shipping/src/read-models/shipment-list/probe.ts', code: "import type { ShipmentEvent } from '../../domain/shipment/shipment.events';\nexport type X = ShipmentEvent;" },
+];
+
+const LINT = `
+const { ESLint } = require('eslint');
+let input = '';
+process.stdin.on('data', (chunk) => (input += chunk));
+process.stdin.on('end', async () => {
+  const eslint = new ESLint();
+  const answers = [];
+  for (const probe of JSON.parse(input)) {
+    const [result] = await eslint.lintText(probe.code, { filePath: probe.file });
+    answers.push(result.messages.map((m) => m.ruleId + ': ' + m.message));
+  }
+  process.stdout.write(JSON.stringify(answers));
+});`;
+
+describe('import boundaries (eslint.config.mjs)', () => {
+  let answers: string[][];
+
+  beforeAll(() => {
+    const root = join(__dirname, '..', '..');
+    const out = execFileSync(process.execPath, ['-e', LINT], { cwd: root, input: JSON.stringify(PROBES), encoding: 'utf8' });
+    answers = JSON.parse(out) as string[][];
+  });
+
+  it.each(PROBES.map((probe, index) => [probe.zone, index] as const))('%s', (_zone, index) => {
+    const probe = PROBES[index]!;
+    const messages = answers[index]!;
+    if (probe.refused) expect(messages).toEqual([expect.stringContaining(probe.refused)]);
+    else expect(messages).toEqual([]);
+  });
+});
