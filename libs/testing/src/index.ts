@@ -2,3 +2,4 @@ export * from './test-database';
 export * from './test-app';
 export * from './openapi-responses';
 export * from './test-app-composition';
+export * from './decider-spec';
