@@ -3,7 +3,7 @@ import type { EventStore } from '@shipledger/event-store';
 import { OutboundClient, type PlatformServices } from '@shipledger/platform';
 import { carriersContextFor } from '@shipledger/carriers';
 import { WebhookConfigurationService } from './application/configurations/webhook-configuration.service';
-import { SigningSecretCipher } from './application/secrets/signing-secrets';
+import { SigningSecretCipher } from './application/shared/signing-secrets';
 import { WebhookConfigurationRepository } from './storage/webhook-configuration.repository';
 import { loadWebhooksConfig, SYSTEM_CLOCK, type WebhooksClock, type WebhooksConfig } from './webhooks.config';
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@shipledger/database';
 import type { WebhookConfiguration, WebhookConfigurationFields } from '../domain';
-import type { SigningSecretCipher } from '../application/secrets/signing-secrets';
+import type { SigningSecretCipher } from '../application/shared/signing-secrets';
 import { ensureWebhooksSchema } from './webhooks-schema';
 
 interface ConfigurationRow {

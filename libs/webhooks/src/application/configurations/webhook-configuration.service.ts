@@ -3,7 +3,7 @@ import { ApiError, OutboundError, type AuthContext, type OutboundClient, type Pl
 import type { WebhookConfiguration, WebhookConfigurationFields } from '../../domain';
 import { StaleConfigurationError, type WebhookConfigurationRepository } from '../../storage/webhook-configuration.repository';
 import type { WebhooksClock } from '../../webhooks.config';
-import { newSigningSecret } from '../secrets/signing-secrets';
+import { newSigningSecret } from '../shared/signing-secrets';
 import type { RotateSecretRequestDto, WebhookConfigurationRequestDto } from './webhook-configuration.request.dto';
 
 type Response = Record<string, unknown>;
