@@ -48,7 +48,7 @@ describe('API fuzz: every operation of the OpenAPI document', () => {
         document_id: setting.body.document_id, document_identifier: `Invoice ${tag}`, kind: 'awb',
       };
       for (const [path, param] of [['/locations', 'locationId'], ['/delivery-types', 'deliveryTypeId'], ['/order-types', 'orderTypeId'],
-        ['/time-slots', 'timeSlotId'], ['/attributes', 'attributeId']] as const) {
+        ['/time-slots', 'timeSlotId'], ['/attributes', 'attributeId'], ['/webhooks', 'webhookId']] as const) {
         const created = await app.http.request('POST', path, { headers: tenant.headers, body: (VALID_REQUESTS[`POST ${path}`]({ merchant: tenant.merchants[0] } as FuzzFixture)).body });
         ids[param] = String(Object.values(created.body as Record<string, unknown>)[0]);
       }

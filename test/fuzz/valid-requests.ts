@@ -115,6 +115,7 @@ export const VALID_REQUESTS: Record<string, (f: FuzzFixture) => ValidRequest> = 
   'POST /orders/{reference}/fulfillment-orders/{fulfillmentOrderId}/ship': () => ({ credentials: 'tenant', body: { line_items: [{ id: 'A', quantity: 1 }] } }),
   'POST /orders/{reference}/fulfillment-orders/{fulfillmentOrderId}/unfulfill': () => ({ credentials: 'tenant', body: { fulfillment_ids: ['unknown'] } }),
   ...configurationRequests(),
+  'POST /webhooks/{webhookId}/rotate-secret': () => ({ credentials: 'tenant', body: { overlap_seconds: 3600 } }),
 };
 
 function report(f: FuzzFixture): Record<string, string> {
@@ -128,9 +129,12 @@ function configurationRequests(): Record<string, (f: FuzzFixture) => ValidReques
     '/order-types': () => ({ code: code('OT') }),
     '/time-slots': () => ({ time_slot_id: code('TS'), from: '09:00', to: '13:00' }),
     '/attributes': () => ({ attribute_name: code('attr').toLowerCase(), attribute_type: 'STRING' }),
+    // A global unicast literal: the outbound guard accepts it without DNS (nothing is sent by a create).
+    '/webhooks': (f) => ({ config_name: code('hook'), url: 'https://93.184.215.14/hooks/fuzz', merchants: [f.merchant], notify_status: ['booked'] }),
   };
   const params: Record<string, string> = {
     '/locations': 'locationId', '/delivery-types': 'deliveryTypeId', '/order-types': 'orderTypeId', '/time-slots': 'timeSlotId', '/attributes': 'attributeId',
+    '/webhooks': 'webhookId',
   };
   return Object.fromEntries(Object.entries(bodies).flatMap(([path, body]) => [
     [`GET ${path}`, () => ({ credentials: 'tenant' as const })],
