@@ -4,7 +4,7 @@ import { allProjectors } from '../../apps/worker/src/registry';
 import { startTestApp, type OpenApiDocument, type TestApp, type TestResponse, type TestTenant } from '@shipledger/testing';
 import { orderRequest } from '../ordering/order-requests';
 import { createCarrierAccount, shipmentRequest } from '../shipping/support/shipment-requests';
-import { mutationOf, type Mutation } from './mutations';
+import { encode, mutationOf, type Mutation } from './mutations';
 import { VALID_REQUESTS, type FuzzFixture, type ValidRequest } from './valid-requests';
 
 /**
@@ -122,13 +122,3 @@ describe('API fuzz: every operation of the OpenAPI document', () => {
     return app.http.request(operation.method, url, { headers, body: request.body });
   }
 });
-
-/** A path or query value as text: lone surrogates cannot be percent-encoded, so they go as raw bytes' escapes. */
-function encode(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined';
-  try {
-    return encodeURIComponent(text);
-  } catch {
-    return encodeURIComponent(text.replace(/[\ud800-\udfff]/g, '')) + '%ED%A0%80';
-  }
-}

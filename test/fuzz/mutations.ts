@@ -88,3 +88,13 @@ function short(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 60)}…(${text.length})` : text;
 }
+
+/** A path or query value as text: lone surrogates cannot be percent-encoded, so they go as raw bytes' escapes. */
+export function encode(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined';
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return encodeURIComponent(text.replace(/[\ud800-\udfff]/g, '')) + '%ED%A0%80';
+  }
+}
