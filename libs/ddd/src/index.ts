@@ -9,3 +9,4 @@ export {
   type Loaded,
 } from './handle';
 export { deterministicUuid } from './deterministic-id';
+export { commandEventMetadata, type CommandContext } from './event-metadata';

@@ -1,4 +1,4 @@
-import { handle } from '@shipledger/ddd';
+import { commandEventMetadata, handle } from '@shipledger/ddd';
 import type { EventMetadata, EventStore, ExpectedRevision } from '@shipledger/event-store';
 import { configurationStreamId, foldConfiguration, type ConfigurationCommand, type ConfigurationDecider, type ConfigurationEvent, type ConfigurationState } from '../../domain';
 import type { ConfigurationMeta } from './configuration-meta';
@@ -57,13 +57,5 @@ export class ConfigurationStore {
 }
 
 export function eventMetadata(event: ConfigurationEvent, tenantId: string, meta: ConfigurationMeta): EventMetadata {
-  return {
-    tenantId,
-    actor: event.data.actor,
-    correlationId: meta.correlationId,
-    causationId: meta.causationId ?? meta.requestId,
-    requestId: meta.requestId,
-    schemaVersion: CONFIGURATION_EVENT_SCHEMA_VERSION,
-    occurredAt: event.data.at,
-  };
+  return commandEventMetadata(event, tenantId, meta, CONFIGURATION_EVENT_SCHEMA_VERSION);
 }

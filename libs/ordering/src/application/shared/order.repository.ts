@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { handle, loadStream, type CommandInput, type HandleOptions, type HandleResult, type Loaded } from '@shipledger/ddd';
+import { commandEventMetadata, handle, loadStream, type CommandInput, type HandleOptions, type HandleResult, type Loaded } from '@shipledger/ddd';
 import { EVENT_STORE, type EventMetadata, type EventStore } from '@shipledger/event-store';
 import { orderDecider, type OrderCommand, type OrderEvent, type OrderState } from '../../domain/order';
 import type { OrderCommandMeta } from './command-meta';
@@ -34,13 +34,5 @@ export class OrderRepository {
 }
 
 export function orderEventMetadata(event: { data: { at: string; actor: string } }, tenantId: string, meta: OrderCommandMeta): EventMetadata {
-  return {
-    tenantId,
-    actor: event.data.actor,
-    correlationId: meta.correlationId,
-    causationId: meta.causationId ?? meta.requestId,
-    requestId: meta.requestId,
-    schemaVersion: ORDER_EVENT_SCHEMA_VERSION,
-    occurredAt: event.data.at,
-  };
+  return commandEventMetadata(event, tenantId, meta, ORDER_EVENT_SCHEMA_VERSION);
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { handle, loadStream, type CommandInput, type HandleOptions, type HandleResult, type Loaded } from '@shipledger/ddd';
+import { commandEventMetadata, handle, loadStream, type CommandInput, type HandleOptions, type HandleResult, type Loaded } from '@shipledger/ddd';
 import { EVENT_STORE, type EventMetadata, type EventStore } from '@shipledger/event-store';
 import { shipmentDecider, type ShipmentCommand, type ShipmentEvent, type ShipmentState } from '../../domain/shipment';
 import type { CommandMeta } from './command-meta';
@@ -41,13 +41,5 @@ export class ShipmentRepository {
 
 /** The metadata of an event a shipping command appends: its own time and actor, the request's ids. */
 export function shipmentEventMetadata(event: { data: { at: string; actor: string } }, tenantId: string, meta: CommandMeta): EventMetadata {
-  return {
-    tenantId,
-    actor: event.data.actor,
-    correlationId: meta.correlationId,
-    causationId: meta.causationId ?? meta.requestId,
-    requestId: meta.requestId,
-    schemaVersion: SHIPMENT_EVENT_SCHEMA_VERSION,
-    occurredAt: event.data.at,
-  };
+  return commandEventMetadata(event, tenantId, meta, SHIPMENT_EVENT_SCHEMA_VERSION);
 }
