@@ -10,3 +10,4 @@ export {
 } from './handle';
 export { deterministicUuid } from './deterministic-id';
 export { commandEventMetadata, type CommandContext } from './event-metadata';
+export { historyOf, stateAsOf, occurredAt, type HistoryEntry } from './history';
