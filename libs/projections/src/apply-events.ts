@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ProjectionsTables } from './projections-tables';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { readModelSchema, type Projector } from './projector';
 import { CheckpointMovedError, lockCheckpoint, saveCheckpoint, type ProjectionCheckpoint } from './projection-checkpoints';
@@ -20,7 +21,7 @@ export function assertProjectorName(name: string): void {
  * with unqualified names lands in the same schema.
  */
 export async function applyEvents(
-  trx: Kysely<any>,
+  trx: Kysely<ProjectionsTables>,
   projector: Projector,
   schema: string,
   events: readonly RecordedEvent[],
@@ -44,7 +45,7 @@ export async function applyEvents(
  * event is ever applied twice or skipped, whatever the number of worker processes.
  */
 export async function applyLiveBatch(
-  db: Kysely<any>,
+  db: Kysely<ProjectionsTables>,
   projector: Projector,
   expected: Pick<ProjectionCheckpoint, 'version' | 'position'>,
   events: readonly RecordedEvent[],
@@ -67,7 +68,7 @@ export async function applyLiveBatch(
  * ahead, never lost.
  */
 export async function parkLiveEvent(
-  db: Kysely<any>,
+  db: Kysely<ProjectionsTables>,
   projector: Projector,
   expected: Pick<ProjectionCheckpoint, 'version' | 'position'>,
   event: RecordedEvent,

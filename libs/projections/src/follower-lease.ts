@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ProjectionsTables } from './projections-tables';
 import { pause } from './doorbell';
 import { PROJECTIONS_SCHEMA } from './projections-schema';
 
@@ -20,7 +21,7 @@ export class FollowerLease {
   private renewedAt = 0;
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: Kysely<ProjectionsTables>,
     private readonly key: string,
     private readonly owner: string,
     private readonly ttlMs: number,
@@ -67,12 +68,12 @@ export class FollowerLease {
   }
 
   private expiry() {
-    return sql`now() + make_interval(secs => ${this.ttlMs / 1000})`;
+    return sql<Date>`now() + make_interval(secs => ${this.ttlMs / 1000})`;
   }
 }
 
 /** Unexpired leases by key (`projector:<name>`, `reactor:<name>`) → owner (host/pid/id). */
-export async function readLiveLeases(db: Kysely<any>): Promise<Map<string, string>> {
+export async function readLiveLeases(db: Kysely<ProjectionsTables>): Promise<Map<string, string>> {
   const rows = await db
     .withSchema(PROJECTIONS_SCHEMA)
     .selectFrom('follower_leases')

@@ -10,3 +10,4 @@ export { RebuildInProgressError, readRebuildClaims, type RebuildClaim } from './
 export { migrateReadModels, prepareReadModel, ProjectorOutdatedError } from './migrate-read-models';
 export { retryParkedEvents, retryParkedProjectorEvents, skipParkedEvent, type RetryParkedOutcome } from './retry-parked';
 export { isTransientFailure } from './poison-events';
+export type { ProjectionsTables } from './projections-tables';

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ProjectionsTables } from './projections-tables';
 import { readModelSchema, type Projector } from './projector';
 import { assertProjectorName } from './apply-events';
 import { createCheckpoint, readCheckpoint, type ProjectionCheckpoint } from './projection-checkpoints';
@@ -17,7 +18,7 @@ export class ProjectorOutdatedError extends Error {
  * "nothing processed" checkpoint; the same version runs its new migrations on the live schema; a
  * newer version leaves the live tables to serve until its rebuild swaps them (the runner does that).
  */
-export async function prepareReadModel(db: Kysely<any>, projector: Projector): Promise<ProjectionCheckpoint> {
+export async function prepareReadModel(db: Kysely<ProjectionsTables>, projector: Projector): Promise<ProjectionCheckpoint> {
   assertProjectorName(projector.name);
   const { name, version } = projector;
   let stored = await readCheckpoint(db, name);
@@ -38,7 +39,7 @@ export async function prepareReadModel(db: Kysely<any>, projector: Projector): P
  * the `projections` schema and every projector's live schema, migrated. Idempotent, and safe beside a
  * worker doing the same (kysely's migration lock serialises them).
  */
-export async function migrateReadModels(db: Kysely<any>, projectors: readonly Projector[]): Promise<void> {
+export async function migrateReadModels(db: Kysely<ProjectionsTables>, projectors: readonly Projector[]): Promise<void> {
   await migrateProjectionsSchema(db);
   for (const projector of projectors) {
     await prepareReadModel(db, projector).catch((error) => {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ProjectionsTables } from './projections-tables';
 import type { Position, RecordedEvent } from '@shipledger/event-store';
 import { PROJECTIONS_SCHEMA } from './projections-schema';
 
@@ -22,7 +23,7 @@ export interface ParkedEvent {
 /** Longest error text kept per parked event (a stack trace fits). */
 const MAX_ERROR_CHARS = 4000;
 
-function schema(db: Kysely<any>) {
+function schema(db: Kysely<ProjectionsTables>) {
   return db.withSchema(PROJECTIONS_SCHEMA);
 }
 
@@ -40,7 +41,7 @@ export function describeError(error: unknown): string {
 
 /** Parks a poison event so its follower can go on; parking the same event twice keeps the first row. */
 export async function parkEvent(
-  db: Kysely<any>,
+  db: Kysely<ProjectionsTables>,
   follower: { kind: FollowerKind; name: string },
   event: RecordedEvent,
   attempts: number,
@@ -63,7 +64,7 @@ export interface PendingPark {
  * A rebuild's swap: the parked list of the projector becomes the one the rebuild found, since the
  * rebuilt tables are what those rows describe. Runs inside the swap transaction.
  */
-export async function replaceParkedEvents(trx: Kysely<any>, projector: string, parked: readonly PendingPark[]): Promise<void> {
+export async function replaceParkedEvents(trx: Kysely<ProjectionsTables>, projector: string, parked: readonly PendingPark[]): Promise<void> {
   await schema(trx).deleteFrom('parked_events').where('kind', '=', 'projector').where('follower', '=', projector).execute();
   if (parked.length === 0) return;
   await schema(trx)
@@ -88,7 +89,7 @@ function parkedRow(follower: { kind: FollowerKind; name: string }, event: Record
 }
 
 /** Parked events, oldest first; only those of the projector or reactor `follower` when given. */
-export async function listParkedEvents(db: Kysely<any>, follower?: string): Promise<ParkedEvent[]> {
+export async function listParkedEvents(db: Kysely<ProjectionsTables>, follower?: string): Promise<ParkedEvent[]> {
   let query = schema(db).selectFrom('parked_events').selectAll().orderBy('position').orderBy('kind').orderBy('follower');
   if (follower) query = query.where('follower', '=', follower);
   const rows = await query.execute();
@@ -107,7 +108,7 @@ export async function listParkedEvents(db: Kysely<any>, follower?: string): Prom
 }
 
 /** Parked events per follower (`projector:<name>` / `reactor:<name>`); followers without any are absent. */
-export async function countParkedEvents(db: Kysely<any>): Promise<Map<string, number>> {
+export async function countParkedEvents(db: Kysely<ProjectionsTables>): Promise<Map<string, number>> {
   const rows = await schema(db)
     .selectFrom('parked_events')
     .select(['kind', 'follower', (eb) => eb.fn.countAll().as('n')])
@@ -116,7 +117,7 @@ export async function countParkedEvents(db: Kysely<any>): Promise<Map<string, nu
   return new Map(rows.map((r: any) => [`${r.kind}:${r.follower}`, Number(r.n)]));
 }
 
-export async function unparkEvent(db: Kysely<any>, kind: FollowerKind, follower: string, eventId: string): Promise<boolean> {
+export async function unparkEvent(db: Kysely<ProjectionsTables>, kind: FollowerKind, follower: string, eventId: string): Promise<boolean> {
   const result = await schema(db)
     .deleteFrom('parked_events')
     .where('kind', '=', kind)
@@ -127,7 +128,7 @@ export async function unparkEvent(db: Kysely<any>, kind: FollowerKind, follower:
 }
 
 /** A retry that failed again: the row stays, with one more attempt and the new error. */
-export async function recordFailedRetry(db: Kysely<any>, kind: FollowerKind, follower: string, eventId: string, error: unknown): Promise<void> {
+export async function recordFailedRetry(db: Kysely<ProjectionsTables>, kind: FollowerKind, follower: string, eventId: string, error: unknown): Promise<void> {
   await schema(db)
     .updateTable('parked_events')
     .set({ attempts: sql`attempts + 1`, last_error: describeError(error) })

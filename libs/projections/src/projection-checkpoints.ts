@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ProjectionsTables } from './projections-tables';
 import type { Position } from '@shipledger/event-store';
 import { PROJECTIONS_SCHEMA } from './projections-schema';
 
@@ -18,22 +19,22 @@ export class CheckpointMovedError extends Error {
   }
 }
 
-export function checkpointsTable(db: Kysely<any>) {
+export function checkpointsTable(db: Kysely<ProjectionsTables>) {
   return db.withSchema(PROJECTIONS_SCHEMA).selectFrom('projection_checkpoints');
 }
 
-export async function readCheckpoint(db: Kysely<any>, name: string): Promise<ProjectionCheckpoint | undefined> {
+export async function readCheckpoint(db: Kysely<ProjectionsTables>, name: string): Promise<ProjectionCheckpoint | undefined> {
   const row = await checkpointsTable(db).selectAll().where('name', '=', name).executeTakeFirst();
   return row ? toCheckpoint(row) : undefined;
 }
 
-export async function readAllCheckpoints(db: Kysely<any>): Promise<ProjectionCheckpoint[]> {
+export async function readAllCheckpoints(db: Kysely<ProjectionsTables>): Promise<ProjectionCheckpoint[]> {
   const rows = await checkpointsTable(db).selectAll().orderBy('name').execute();
   return rows.map(toCheckpoint);
 }
 
 /** First start of a projector: a checkpoint "nothing processed yet" (a concurrent first start keeps its own). */
-export async function createCheckpoint(db: Kysely<any>, name: string, version: number): Promise<void> {
+export async function createCheckpoint(db: Kysely<ProjectionsTables>, name: string, version: number): Promise<void> {
   await db
     .withSchema(PROJECTIONS_SCHEMA)
     .insertInto('projection_checkpoints')
@@ -50,14 +51,14 @@ export async function createCheckpoint(db: Kysely<any>, name: string, version: n
  * a writer that waited sees the checkpoint its predecessor committed (READ COMMITTED re-reads the locked
  * row), and no lock-order deadlock with the schema rename/drop of a swap is possible.
  */
-export async function lockCheckpoint(trx: Kysely<any>, name: string): Promise<ProjectionCheckpoint | undefined> {
+export async function lockCheckpoint(trx: Kysely<ProjectionsTables>, name: string): Promise<ProjectionCheckpoint | undefined> {
   const row = await checkpointsTable(trx).selectAll().where('name', '=', name).forUpdate().executeTakeFirst();
   return row ? toCheckpoint(row) : undefined;
 }
 
 /** Inside the transaction that holds the row lock (lockCheckpoint): the tables now hold `position`. */
 export async function saveCheckpoint(
-  trx: Kysely<any>,
+  trx: Kysely<ProjectionsTables>,
   name: string,
   version: number,
   position: Position | undefined,
@@ -72,7 +73,7 @@ export async function saveCheckpoint(
     .execute();
 }
 
-export async function deleteCheckpoint(db: Kysely<any>, name: string): Promise<void> {
+export async function deleteCheckpoint(db: Kysely<ProjectionsTables>, name: string): Promise<void> {
   await db.withSchema(PROJECTIONS_SCHEMA).deleteFrom('projection_checkpoints').where('name', '=', name).execute();
 }
 

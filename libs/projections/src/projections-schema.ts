@@ -1,4 +1,5 @@
 import { Kysely, Migrator, sql, type Migration } from 'kysely';
+import type { ProjectionsTables } from './projections-tables';
 
 /** The schema holding the runners' own bookkeeping: checkpoints, parked events, rebuild claims. */
 export const PROJECTIONS_SCHEMA = 'projections';
@@ -73,7 +74,7 @@ const migrations: Record<string, Migration> = {
 };
 
 /** Creates or upgrades the `projections` schema. Idempotent; safe from several processes at once. */
-export async function migrateProjectionsSchema(db: Kysely<any>): Promise<void> {
+export async function migrateProjectionsSchema(db: Kysely<ProjectionsTables>): Promise<void> {
   await runMigrations(db, PROJECTIONS_SCHEMA, migrations);
 }
 
@@ -81,8 +82,8 @@ export async function migrateProjectionsSchema(db: Kysely<any>): Promise<void> {
  * Runs `migrations` inside `schema`, with kysely's migration tables in that schema too, so a schema
  * renamed by a rebuild swap carries its migration history along.
  */
-export async function runMigrations(
-  db: Kysely<any>,
+export async function runMigrations<DB>(
+  db: Kysely<DB>,
   schema: string,
   migrations: Record<string, Migration>,
 ): Promise<void> {

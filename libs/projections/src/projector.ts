@@ -16,6 +16,9 @@ export interface Projector {
   readonly handles: readonly string[];
   /** Kysely migrations creating its tables; run on the scoped db (unqualified table names). */
   readonly migrations: Record<string, Migration>;
+  // `any` on purpose, the one place the type is erased: the runner holds projectors of many schemas.
+  // Each projector declares its parameter as Kysely<ItsTables> (e.g. ShipmentListTables), which the
+  // compiler accepts here and checks inside.
   /** Must be idempotent: the same event applied twice leaves the same rows. */
   apply(db: Kysely<any>, event: RecordedEvent): Promise<void>;
   /**

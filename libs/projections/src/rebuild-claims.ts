@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ProjectionsTables } from './projections-tables';
 import type { Position } from '@shipledger/event-store';
 import { PROJECTIONS_SCHEMA } from './projections-schema';
 
@@ -22,7 +23,7 @@ export interface RebuildClaim {
   heartbeatAt: string;
 }
 
-function rebuilds(db: Kysely<any>) {
+function rebuilds(db: Kysely<ProjectionsTables>) {
   return db.withSchema(PROJECTIONS_SCHEMA);
 }
 
@@ -31,7 +32,7 @@ function rebuilds(db: Kysely<any>) {
  * statement: the conflicting row is updated only when its heartbeat is stale, and the row lock of
  * ON CONFLICT makes two concurrent claimants see each other, so exactly one gets a row back.
  */
-export async function claimRebuild(db: Kysely<any>, name: string, owner: string): Promise<void> {
+export async function claimRebuild(db: Kysely<ProjectionsTables>, name: string, owner: string): Promise<void> {
   const claimed = await rebuilds(db)
     .insertInto('projection_rebuilds')
     .values({ name, owner })
@@ -57,7 +58,7 @@ export async function claimRebuild(db: Kysely<any>, name: string, owner: string)
 
 /** Records progress and keeps the claim fresh; fails if another process took the claim over. */
 export async function heartbeatRebuild(
-  db: Kysely<any>,
+  db: Kysely<ProjectionsTables>,
   name: string,
   owner: string,
   progress: { position: Position | undefined; processed: number; total: number | undefined },
@@ -76,15 +77,15 @@ export async function heartbeatRebuild(
   if (Number(result.numUpdatedRows) !== 1) throw new RebuildInProgressError(name, 'another process took it over');
 }
 
-export async function releaseRebuild(db: Kysely<any>, name: string, owner: string): Promise<void> {
+export async function releaseRebuild(db: Kysely<ProjectionsTables>, name: string, owner: string): Promise<void> {
   await rebuilds(db).deleteFrom('projection_rebuilds').where('name', '=', name).where('owner', '=', owner).execute();
 }
 
-export async function readRebuildClaim(db: Kysely<any>, name: string): Promise<RebuildClaim | undefined> {
+export async function readRebuildClaim(db: Kysely<ProjectionsTables>, name: string): Promise<RebuildClaim | undefined> {
   return (await readRebuildClaims(db)).find((c) => c.name === name);
 }
 
-export async function readRebuildClaims(db: Kysely<any>): Promise<RebuildClaim[]> {
+export async function readRebuildClaims(db: Kysely<ProjectionsTables>): Promise<RebuildClaim[]> {
   const rows = await rebuilds(db).selectFrom('projection_rebuilds').selectAll().orderBy('name').execute();
   return rows.map((row: any) => ({
     name: row.name,

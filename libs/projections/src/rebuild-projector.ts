@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
+import type { ProjectionsTables } from './projections-tables';
 import type { Database } from '@shipledger/database';
 import type { EventStore, Position } from '@shipledger/event-store';
 import { readModelSchema, type Projector } from './projector';
@@ -57,7 +58,7 @@ export interface RebuildResult {
 export async function rebuildProjector(options: RebuildOptions): Promise<RebuildResult> {
   const { database, eventStore, projector, onProgress, signal } = options;
   assertProjectorName(projector.name);
-  const db = database.kysely;
+  const db: Kysely<ProjectionsTables> = database.kysely;
   const batchSize = options.batchSize ?? 1000;
   const live = readModelSchema(projector.name);
   const target = `${live}_rebuild`;
@@ -81,7 +82,7 @@ export async function rebuildProjector(options: RebuildOptions): Promise<Rebuild
       const events = await eventStore.readAll({ after: position, maxCount: batchSize });
       const next = events.length > 0 ? events[events.length - 1]!.position : position;
       const mayBeLast = events.length < batchSize;
-      const batch = async (trx: Kysely<any>): Promise<boolean> => {
+      const batch = async (trx: Kysely<ProjectionsTables>): Promise<boolean> => {
         // Only the attempt to finish pauses the live projector; bulk batches leave it running.
         const liveCheckpoint = mayBeLast ? await lockCheckpoint(trx, projector.name) : undefined;
         await applyEvents(trx, projector, target, events);

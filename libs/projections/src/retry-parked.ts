@@ -1,4 +1,6 @@
 import type { Database } from '@shipledger/database';
+import type { Kysely } from 'kysely';
+import type { ProjectionsTables } from './projections-tables';
 import type { EventStore } from '@shipledger/event-store';
 import { readModelSchema, type Projector, type Reactor } from './projector';
 import { applyEvents } from './apply-events';
@@ -58,7 +60,7 @@ export async function retryParkedProjectorEvents(options: {
   projector: Projector;
 }): Promise<RetryParkedOutcome[]> {
   const { database, eventStore, projector } = options;
-  const db = database.kysely;
+  const db: Kysely<ProjectionsTables> = database.kysely;
   const outcomes: RetryParkedOutcome[] = [];
   const applied = new Set<string>();
   for (const entry of await listParkedEvents(db, projector.name)) {

@@ -1,17 +1,18 @@
 import { sql, type Kysely } from 'kysely';
+import type { ProjectionsTables } from './projections-tables';
 
-export async function schemaExists(db: Kysely<any>, schema: string): Promise<boolean> {
+export async function schemaExists(db: Kysely<ProjectionsTables>, schema: string): Promise<boolean> {
   const { rows } = await sql<{ found: boolean }>`
     select exists (select 1 from pg_namespace where nspname = ${schema}) as found`.execute(db);
   return rows[0]?.found === true;
 }
 
-export async function recreateSchema(db: Kysely<any>, schema: string): Promise<void> {
+export async function recreateSchema(db: Kysely<ProjectionsTables>, schema: string): Promise<void> {
   await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
   await sql`create schema ${sql.id(schema)}`.execute(db);
 }
 
-export async function dropSchema(db: Kysely<any>, schema: string): Promise<void> {
+export async function dropSchema(db: Kysely<ProjectionsTables>, schema: string): Promise<void> {
   await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
 }
 
@@ -24,7 +25,7 @@ export async function dropSchema(db: Kysely<any>, schema: string): Promise<void>
  * that arrives during the swap waits for the commit and then resolves the name again (Postgres re-checks
  * a relation name after waiting for its lock), so it reads the new tables.
  */
-export async function swapSchemas(trx: Kysely<any>, live: string, replacement: string): Promise<void> {
+export async function swapSchemas(trx: Kysely<ProjectionsTables>, live: string, replacement: string): Promise<void> {
   const old = `${live}_old`;
   await dropSchema(trx, old);
   if (await schemaExists(trx, live)) {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { EventStoreTables } from './event-store-tables';
 import type { AppendResult, EventData } from '../event-store.port';
 import { encodeSqlPosition } from './sql-position';
 
@@ -36,7 +37,7 @@ interface BatchRow {
  * so batches do not deadlock one another in the common case; if they ever do, Postgres aborts one
  * and its appends take the single path. Correctness never rests on the lock order.
  */
-export async function appendBatch(db: Kysely<any>, appends: BatchedAppend[]): Promise<Array<AppendResult | undefined>> {
+export async function appendBatch(db: Kysely<EventStoreTables>, appends: BatchedAppend[]): Promise<Array<AppendResult | undefined>> {
   const events = appends.flatMap((append) => append.events.map((event, index) => ({ streamId: append.streamId, index, event })));
   const { rows } = await sql<BatchRow>`WITH batch AS (
       SELECT * FROM unnest(${appends.map((append) => append.streamId)}::text[],

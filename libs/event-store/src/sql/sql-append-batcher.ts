@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { EventStoreTables } from './event-store-tables';
 import type { AppendResult, EventData, ExpectedRevision } from '../event-store.port';
 import { appendBatch, type BatchedAppend } from './sql-append-batch';
 import { appendEvents, checkAppend } from './sql-append';
@@ -41,7 +42,7 @@ export class AppendBatcher {
   private readonly limits: AppendBatchLimits;
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: Kysely<EventStoreTables>,
     limits: Partial<AppendBatchLimits> = {},
   ) {
     this.limits = {

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type QueryExecutorProvider, type RawBuilder } from 'kysely';
+import type { EventStoreTables } from './event-store-tables';
 import { WrongExpectedRevisionError, type AppendResult, type EventData, type ExpectedRevision } from '../event-store.port';
 import { encodeSqlPosition } from './sql-position';
 
@@ -25,7 +26,7 @@ const UNIQUE_VIOLATION = '23505';
  * decides: an idempotent retry, or the actual revision. 'any' and 'exists' go to the function.
  */
 export async function appendEvents(
-  db: Kysely<any>,
+  db: Kysely<EventStoreTables>,
   streamId: string,
   events: EventData[],
   expected: ExpectedRevision,
@@ -52,7 +53,7 @@ export async function appendEvents(
 
 /** The append inside a transaction the caller owns: always the function, which never raises a conflict. */
 export async function appendEventsInTransaction(
-  executor: Kysely<any>,
+  executor: QueryExecutorProvider,
   streamId: string,
   events: EventData[],
   expected: ExpectedRevision,
@@ -62,7 +63,7 @@ export async function appendEventsInTransaction(
 }
 
 async function appendThroughFunction(
-  executor: Kysely<any>,
+  executor: QueryExecutorProvider,
   streamId: string,
   events: EventData[],
   expected: ExpectedRevision,
@@ -86,7 +87,7 @@ async function appendThroughFunction(
  * waits on the key) — the streams key raises a unique violation and nothing is written. The events
  * insert needs no link to the streams insert: a data-modifying WITH always runs to completion.
  */
-async function createStream(db: Kysely<any>, streamId: string, count: number, events: RawBuilder<unknown>): Promise<InsertedRow[]> {
+async function createStream(db: Kysely<EventStoreTables>, streamId: string, count: number, events: RawBuilder<unknown>): Promise<InsertedRow[]> {
   const { rows } = await sql<InsertedRow>`WITH claimed AS (
       INSERT INTO event_store.streams (stream_id, revision) VALUES (${streamId}, ${count - 1})
     )
@@ -103,7 +104,7 @@ async function createStream(db: Kysely<any>, streamId: string, count: number, ev
  * revision, so revisions stay gapless and appends to one stream never interleave.
  */
 async function extendStream(
-  db: Kysely<any>,
+  db: Kysely<EventStoreTables>,
   streamId: string,
   expected: number,
   count: number,

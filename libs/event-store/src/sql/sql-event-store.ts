@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
+import type { EventStoreTables } from './event-store-tables';
 import type { Database } from '@shipledger/database';
 import {
   type AppendResult,
@@ -37,7 +38,7 @@ export interface SqlEventStoreOptions {
  */
 export class SqlEventStore implements EventStore {
   readonly adapter: 'postgres' | 'pglite';
-  private readonly db: Kysely<any>;
+  private readonly db: Kysely<EventStoreTables>;
   private readonly timing: CatchUpTiming;
   private readonly subscriptions = new Set<Subscription>();
   private readonly batcher?: AppendBatcher;
@@ -74,7 +75,7 @@ export class SqlEventStore implements EventStore {
    * next signal or poll; call notifyAppended() after the commit to wake them at once.
    */
   appendInTransaction(
-    executor: Kysely<any>,
+    executor: QueryExecutorProvider,
     streamId: string,
     events: EventData[],
     expected: ExpectedRevision,

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { EventStoreTables } from './event-store-tables';
 
 /** The store's own schema; every table and function of the SQL adapters lives in it. */
 export const EVENT_STORE_SCHEMA = 'event_store';
@@ -154,7 +155,7 @@ $fn$
 `;
 
 /** Creates the schema, tables and functions; idempotent and safe to run concurrently. */
-export async function createEventStoreSchema(db: Kysely<any>): Promise<void> {
+export async function createEventStoreSchema(db: Kysely<EventStoreTables>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${INIT_LOCK_KEY})`.execute(trx);
     for (const statement of TABLES) await statement.execute(trx);
