@@ -5,6 +5,8 @@
  * carriers module is mounted, and one location for the tenant's merchants (orders allocate their
  * fulfillment orders there). Talks to bench/shipments/run.ts and bench/orders/run.ts over IPC.
  */
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import pino from 'pino';
 import { startWorker } from '@shipledger/projections';
 import { startTestApp } from '@shipledger/testing';
@@ -49,11 +51,20 @@ async function main(): Promise<void> {
     locationCode: location.status === 201 ? locationCode : undefined,
     reactors: withReactors,
   };
+  const profiler = cpuProfiler();
   process.on('message', (message: BenchMessage) => {
     void (async () => {
       if (message.type === 'wait-caught-up') {
         await worker.waitUntilCaughtUp({ timeoutMs: message.timeoutMs });
         process.send?.({ type: 'caught-up' });
+      } else if (message.type === 'profile-start') {
+        await profiler.start();
+        process.send?.({ type: 'profile-started' });
+      } else if (message.type === 'profile-stop') {
+        await profiler.stop(message.path);
+        process.send?.({ type: 'profile-written' });
+      } else if (message.type === 'rss') {
+        process.send?.({ type: 'rss', rss: process.memoryUsage.rss() });
       } else if (message.type === 'close') {
         await worker.close();
         await app.close();
@@ -65,6 +76,23 @@ async function main(): Promise<void> {
     });
   });
   process.send?.(ready);
+}
+
+/** The V8 sampling profiler over the inspector protocol: only the load being studied is sampled, not start-up. */
+function cpuProfiler(): { start(): Promise<void>; stop(path: string): Promise<void> } {
+  const session = new Session();
+  session.connect();
+  return {
+    async start() {
+      await session.post('Profiler.enable');
+      await session.post('Profiler.setSamplingInterval', { interval: 200 });
+      await session.post('Profiler.start');
+    },
+    async stop(path) {
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(path, JSON.stringify(profile));
+    },
+  };
 }
 
 main().catch((error: unknown) => {

@@ -16,11 +16,18 @@ export interface BenchReady {
   reactors: boolean;
 }
 
-export type BenchMessage = { type: 'wait-caught-up'; timeoutMs: number } | { type: 'close' };
+export type BenchMessage = { type: 'wait-caught-up'; timeoutMs: number } | { type: 'close' }
+  | { type: 'profile-start' } | { type: 'profile-stop'; path: string } | { type: 'rss' };
 
 export interface ApiProcess {
   ready: BenchReady;
   waitUntilCaughtUp(timeoutMs: number): Promise<void>;
+  /** Starts the V8 CPU profiler in the API process (only the load between start and stop is sampled). */
+  startProfile(): Promise<void>;
+  /** Stops it and writes the .cpuprofile to `path`. */
+  stopProfile(path: string): Promise<void>;
+  /** The API process's resident set size, in bytes. */
+  rss(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -57,6 +64,21 @@ export async function startApiProcess(options: { orderShipments?: boolean } = {}
       const caughtUp = next('caught-up');
       child.send({ type: 'wait-caught-up', timeoutMs } satisfies BenchMessage);
       await caughtUp;
+    },
+    async startProfile() {
+      const started = next('profile-started');
+      child.send({ type: 'profile-start' } satisfies BenchMessage);
+      await started;
+    },
+    async stopProfile(path) {
+      const written = next('profile-written');
+      child.send({ type: 'profile-stop', path } satisfies BenchMessage);
+      await written;
+    },
+    async rss() {
+      const answer = next<{ rss: number }>('rss');
+      child.send({ type: 'rss' } satisfies BenchMessage);
+      return (await answer).rss;
     },
     async close() {
       const gone = new Promise((resolve) => child.once('exit', resolve));
