@@ -6,8 +6,8 @@ import type { Database } from './database';
  * migration tables inside that schema. Safe from several processes at once: kysely's migrator holds a
  * lock table, and a lost race on CREATE SCHEMA is recognised (the schema then exists).
  */
-export async function migrateModuleSchema(
-  db: Kysely<any>,
+export async function migrateModuleSchema<DB>(
+  db: Kysely<DB>,
   schema: string,
   migrations: Record<string, Migration>,
 ): Promise<void> {
@@ -38,5 +38,22 @@ export function moduleSchemaOnce(
       done.catch(() => ready.delete(database));
     }
     return done;
+  };
+}
+
+/**
+ * A module's own tables as one typed handle: `(database) => Kysely<Tables>` scoped to `schema`, its
+ * migrations run first (once per Database handle). One helper for every module that keeps tables of
+ * its own (shipping documents, carriers), instead of an ensure-then-withSchema method in each store.
+ */
+export function moduleTables<Tables>(
+  schema: string,
+  migrations: Record<string, Migration>,
+): (database: Database) => Promise<Kysely<Tables>> {
+  const ensure = moduleSchemaOnce(schema, migrations);
+  return async (database) => {
+    await ensure(database);
+    const db: Kysely<Tables> = database.kysely;
+    return db.withSchema(schema);
   };
 }

@@ -1,12 +1,13 @@
-import { sql, type Kysely, type Migration } from 'kysely';
-import { moduleSchemaOnce } from '@shipledger/database';
+import { sql, type Migration } from 'kysely';
+import { moduleTables } from '@shipledger/database';
+import type { ShippingTables } from './shipping-database';
 
 /** Tables of the Shipping context that are not read models: document settings and document contents. */
 export const SHIPPING_SCHEMA = 'shipping';
 
 const migrations: Record<string, Migration> = {
   '001_documents': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await sql`CREATE TABLE shipping.document_settings (
         tenant_id text NOT NULL,
         document_id text NOT NULL,
@@ -34,5 +35,5 @@ const migrations: Record<string, Migration> = {
   },
 };
 
-/** Runs the migrations once per Database handle (Kysely's migrator locks, so processes may race). */
-export const ensureShippingSchema = moduleSchemaOnce(SHIPPING_SCHEMA, migrations);
+/** The `shipping` tables, migrated once per Database handle (Kysely's migrator locks, so processes may race). */
+export const shippingTables = moduleTables<ShippingTables>(SHIPPING_SCHEMA, migrations);

@@ -1,6 +1,6 @@
 import type { Database } from '@shipledger/database';
 import type { EventStore } from '@shipledger/event-store';
-import { ensureShippingSchema } from '../../storage/shipping-schema';
+import { shippingTables } from '../../storage/shipping-schema';
 import { ShipmentRepository } from '../shared/shipment.repository';
 
 /**
@@ -19,8 +19,7 @@ export class ShipmentDocumentContents {
    * them (they were not there before): only then may `discard` take them back.
    */
   async save(tenantId: string, shipmentId: string, documentId: string, sha256: string, content: Buffer): Promise<boolean> {
-    await ensureShippingSchema(this.database);
-    const inserted = await this.database.kysely.withSchema('shipping').insertInto('shipment_document_contents')
+    const inserted = await (await shippingTables(this.database)).insertInto('shipment_document_contents')
       .values({
         tenant_id: tenantId,
         shipment_id: shipmentId,
@@ -45,7 +44,7 @@ export class ShipmentDocumentContents {
     const named = state.exists && state.tenant_id === tenantId
       && state.documents.some((doc) => doc.document_id === documentId && doc.content_sha256 === sha256);
     if (named) return;
-    await this.database.kysely.withSchema('shipping').deleteFrom('shipment_document_contents')
+    await (await shippingTables(this.database)).deleteFrom('shipment_document_contents')
       .where('tenant_id', '=', tenantId).where('shipment_id', '=', shipmentId)
       .where('document_id', '=', documentId).where('content_sha256', '=', sha256)
       .execute();
@@ -56,8 +55,7 @@ export class ShipmentDocumentContents {
     if (!state.exists || state.tenant_id !== tenantId) return undefined;
     const document = state.documents.find((doc) => doc.document_id === documentId);
     if (!document) return undefined;
-    await ensureShippingSchema(this.database);
-    const row = await this.database.kysely.withSchema('shipping').selectFrom('shipment_document_contents').select('content')
+    const row = await (await shippingTables(this.database)).selectFrom('shipment_document_contents').select('content')
       .where('shipment_id', '=', shipmentId).where('document_id', '=', documentId).where('content_sha256', '=', document.content_sha256)
       .executeTakeFirst();
     return row ? Buffer.from(row.content as Uint8Array) : undefined;

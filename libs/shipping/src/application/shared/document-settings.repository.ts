@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type Database } from '@shipledger/database';
-import type { Kysely } from 'kysely';
-import { ensureShippingSchema } from '../../storage/shipping-schema';
+import type { Kysely, Selectable } from 'kysely';
+import { shippingTables } from '../../storage/shipping-schema';
+import type { ShippingTables } from '../../storage/shipping-database';
 
 export interface DocumentSetting {
   document_id: string;
@@ -18,9 +19,8 @@ export class DuplicateDocumentSettingError extends Error {}
 export class DocumentSettingsRepository {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
-  private async db(): Promise<Kysely<any>> {
-    await ensureShippingSchema(this.database);
-    return this.database.kysely.withSchema('shipping');
+  private db(): Promise<Kysely<ShippingTables>> {
+    return shippingTables(this.database);
   }
 
   async list(tenantId: string): Promise<DocumentSetting[]> {
@@ -72,7 +72,7 @@ export class DocumentSettingsRepository {
   }
 }
 
-function fromRow(row: Record<string, any>): DocumentSetting {
+function fromRow(row: Selectable<ShippingTables['document_settings']>): DocumentSetting {
   return {
     document_id: row.document_id,
     document_name: row.document_name,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, KyselyPlugin } from 'kysely';
 import type { Database } from '@shipledger/database';
+import type { ShipmentListTables } from '../../storage/shipping-database';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { readModelSchema } from '@shipledger/projections';
 import { applyAll, freshDatabase, migrateProjector } from '../../../../../test/shipping/read-models/read-model-database';
@@ -69,7 +70,7 @@ describe.each(kinds)('shipment-list applyBatch on %s', (kind) => {
     await database?.close();
   });
 
-  const applyBatch = (events: readonly RecordedEvent[], db: Kysely<any> = database.kysely) =>
+  const applyBatch = (events: readonly RecordedEvent[], db: Kysely<ShipmentListTables> = database.kysely) =>
     db.transaction().execute((trx) => shipmentListProjector.applyBatch!(trx.withSchema(schema), events));
 
   /** The tenant's rows, with the tenant id masked so runs under different tenants compare equal. */

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 
 /**
  * Tables of the shipment-list read model (unqualified: the projections runner scopes them to the
@@ -6,7 +6,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
  */
 export const shipmentListMigrations: Record<string, Migration> = {
   '0001_shipments': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema.createTable('shipments')
         .addColumn('tenant_id', 'text', (c) => c.notNull())
         .addColumn('shipment_id', 'text', (c) => c.notNull())
@@ -50,7 +50,7 @@ export const shipmentListMigrations: Record<string, Migration> = {
     },
   },
   '0002_search_terms_creation_date': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       // The shipment's creation date beside each term (it never changes), so a search sorts its matches
       // newest first on the index alone and reads only one page of shipments.
       await db.schema.alterTable('search_terms').addColumn('creation_date', 'timestamptz').execute();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ShipmentListTables } from '../../storage/shipping-database';
 import type { Projector } from '@shipledger/projections';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { SHIPMENT_EVENT_TYPES } from '../../domain/shipment/shipment.events';
@@ -23,22 +24,22 @@ export const shipmentListProjector: Projector = {
   version: 1,
   handles: SHIPMENT_EVENT_TYPES,
   migrations: shipmentListMigrations,
-  async apply(db: Kysely<any>, event: RecordedEvent): Promise<void> {
+  async apply(db: Kysely<ShipmentListTables>, event: RecordedEvent): Promise<void> {
     await applyShipmentEvents(db, [event]);
   },
-  async applyBatch(db: Kysely<any>, events: readonly RecordedEvent[]): Promise<void> {
+  async applyBatch(db: Kysely<ShipmentListTables>, events: readonly RecordedEvent[]): Promise<void> {
     await applyShipmentEvents(db, events);
   },
 };
 
-async function applyShipmentEvents(db: Kysely<any>, events: readonly RecordedEvent[]): Promise<void> {
+async function applyShipmentEvents(db: Kysely<ShipmentListTables>, events: readonly RecordedEvent[]): Promise<void> {
   const shipments = groupByShipment(events);
   for (let start = 0; start < shipments.length; start += SHIPMENTS_PER_WRITE) {
     await applyToShipments(db, shipments.slice(start, start + SHIPMENTS_PER_WRITE));
   }
 }
 
-async function applyToShipments(db: Kysely<any>, shipments: readonly ShipmentEvents[]): Promise<void> {
+async function applyToShipments(db: Kysely<ShipmentListTables>, shipments: readonly ShipmentEvents[]): Promise<void> {
   // A shipment whose stream starts in this batch is folded from its first event without reading its
   // row: a stored row holds a prefix of the same fold, so the result is the same, and the upsert's
   // revision guard turns a replay into a no-op. Only the others need their stored row.

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ShipmentListTables } from '../../storage/shipping-database';
 import { readModelSchema } from '@shipledger/projections';
 import type { ShipmentState } from '../../domain/shipment/shipment.state';
 import { searchShipments, type SearchTuning } from './shipment-search';
@@ -23,7 +24,7 @@ export const SHIPMENT_LIST_PROJECTOR = 'shipment-list';
 /** Merchants a caller may see: '*' or a list (the auth context's merchants). */
 export type MerchantScope = readonly string[] | '*';
 
-function scoped(db: Kysely<any>): Kysely<any> {
+function scoped(db: Kysely<ShipmentListTables>): Kysely<ShipmentListTables> {
   return db.withSchema(readModelSchema(SHIPMENT_LIST_PROJECTOR));
 }
 
@@ -35,7 +36,7 @@ export function visibleMerchants(requested: readonly string[], scope: MerchantSc
 
 /** One page of the tenant's shipments, newest first, among the merchants the caller may see. */
 export async function listShipments(
-  db: Kysely<any>, tenantId: string, query: ListShipmentsQuery, scope: MerchantScope, tuning?: SearchTuning,
+  db: Kysely<ShipmentListTables>, tenantId: string, query: ListShipmentsQuery, scope: MerchantScope, tuning?: SearchTuning,
 ): Promise<ShipmentState[]> {
   const merchants = visibleMerchants(query.merchants, scope);
   if (merchants !== '*' && merchants.length === 0) return [];
@@ -52,7 +53,7 @@ export async function listShipments(
     if (query.updateFrom || query.updateTo) {
       // The spec: the update range matches shipments created or updated in the period.
       const { updateFrom: from, updateTo: to } = query;
-      select = select.where((eb) => eb.or(['s.creation_date', 's.update_date'].map((column) => eb.and([
+      select = select.where((eb) => eb.or((['s.creation_date', 's.update_date'] as const).map((column) => eb.and([
         ...(from ? [eb(column, '>=', from)] : []),
         ...(to ? [eb(column, '<=', to)] : []),
       ]))));
@@ -82,7 +83,7 @@ export interface BulkStatusItem {
  * out rather than reported, so the answer does not reveal whether they exist.
  */
 export async function bulkStatus(
-  db: Kysely<any>, tenantId: string, ids: readonly string[], merchants: MerchantScope,
+  db: Kysely<ShipmentListTables>, tenantId: string, ids: readonly string[], merchants: MerchantScope,
 ): Promise<BulkStatusItem[]> {
   if (ids.length === 0 || (merchants !== '*' && merchants.length === 0)) return [];
   let select = scoped(db).selectFrom('shipments')

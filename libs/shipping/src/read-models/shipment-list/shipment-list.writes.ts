@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ShipmentListTables } from '../../storage/shipping-database';
 import { shipmentKey, type ShipmentRow } from './shipment-list.fold';
 
 /*
@@ -42,7 +43,7 @@ const ROW_COLUMNS = Object.keys(ROW_TYPES) as (keyof typeof ROW_TYPES)[];
 const RECORD_DEFINITION = sql.raw(ROW_COLUMNS.map((column) => `${column} ${ROW_TYPES[column]}`).join(', '));
 
 /** The stored rows of these shipments, by shipmentKey; one statement. */
-export async function selectRows(db: Kysely<any>, shipments: readonly ShipmentKeyed[]): Promise<Map<string, ShipmentRow>> {
+export async function selectRows(db: Kysely<ShipmentListTables>, shipments: readonly ShipmentKeyed[]): Promise<Map<string, ShipmentRow>> {
   const rows = new Map<string, ShipmentRow>();
   if (shipments.length === 0) return rows;
   const found = await db.selectFrom('shipments')
@@ -63,7 +64,7 @@ export async function selectRows(db: Kysely<any>, shipments: readonly ShipmentKe
  * are still the stored ones. The delete sees the terms as they were before this statement (one
  * snapshot for every part of it), which are exactly the old terms.
  */
-export async function upsertRows(db: Kysely<any>, writes: readonly ShipmentWrite[]): Promise<Set<string>> {
+export async function upsertRows(db: Kysely<ShipmentListTables>, writes: readonly ShipmentWrite[]): Promise<Set<string>> {
   const records = writes.map(({ tenantId, shipmentId, row }) => ({
     tenant_id: tenantId, shipment_id: shipmentId, ...rowColumns(row),
   }));
@@ -89,7 +90,7 @@ export async function upsertRows(db: Kysely<any>, writes: readonly ShipmentWrite
 }
 
 /** Inserts search terms; one statement. */
-export async function insertTerms(db: Kysely<any>, terms: readonly SearchTermRow[]): Promise<void> {
+export async function insertTerms(db: Kysely<ShipmentListTables>, terms: readonly SearchTermRow[]): Promise<void> {
   if (terms.length === 0) return;
   await db.insertInto('search_terms')
     .columns(['tenant_id', 'shipment_id', 'term', 'creation_date'])

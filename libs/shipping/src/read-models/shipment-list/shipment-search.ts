@@ -1,9 +1,10 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { ShipmentListTables } from '../../storage/shipping-database';
 import type { ShipmentState } from '../../domain/shipment/shipment.state';
 import { normaliseSearchText, phoneDigits } from './search-terms';
 
 /** A select on `shipments as s` with the list's other filters (merchant, type, dates…) applied. */
-export type FilteredShipments = () => SelectQueryBuilder<any, any, object>;
+export type FilteredShipments = () => SelectQueryBuilder<ShipmentListTables & { s: ShipmentListTables['shipments'] }, 's', object>;
 
 export interface SearchPage {
   tenantId: string;
@@ -32,7 +33,7 @@ export interface SearchTuning {
  * O(matches), walking newest-first costs O(shipments / match density).
  */
 export async function searchShipments(
-  db: Kysely<any>, filtered: FilteredShipments, page: SearchPage,
+  db: Kysely<ShipmentListTables>, filtered: FilteredShipments, page: SearchPage,
   tuning: SearchTuning = { denseMatches: DENSE_MATCHES, walkChunk: WALK_CHUNK },
 ): Promise<ShipmentState[]> {
   const patterns = searchPatterns(page.searchString);
@@ -57,12 +58,12 @@ export async function searchShipments(
 
 /** Newest-first keyset walk over the filtered shipments, a chunk at a time, keeping those that match. */
 async function walkNewestFirst(
-  db: Kysely<any>, filtered: FilteredShipments, page: SearchPage, walkChunk: number,
+  db: Kysely<ShipmentListTables>, filtered: FilteredShipments, page: SearchPage, walkChunk: number,
   matching: (ids: string[]) => Promise<Set<string>>,
 ): Promise<ShipmentState[]> {
   const wanted = page.offset + page.limit;
   const found: string[] = [];
-  let cursor: { creation_date: unknown; shipment_id: string } | undefined;
+  let cursor: { creation_date: Date | string; shipment_id: string } | undefined;
   while (found.length < wanted) {
     let chunk = filtered().select(['s.shipment_id', 's.creation_date']);
     if (cursor) {
@@ -70,7 +71,7 @@ async function walkNewestFirst(
       chunk = chunk.where((eb) => eb(eb.refTuple('s.creation_date', 's.shipment_id'), '<', eb.tuple(date, id)));
     }
     const rows = await chunk.orderBy('s.creation_date', 'desc').orderBy('s.shipment_id', 'desc').limit(walkChunk).execute() as
-      { shipment_id: string; creation_date: unknown }[];
+      { shipment_id: string; creation_date: Date | string }[];
     if (rows.length === 0) break;
     const hits = await matching(rows.map((r) => r.shipment_id));
     for (const row of rows) if (hits.has(row.shipment_id) && found.length < wanted) found.push(row.shipment_id);
