@@ -17,7 +17,7 @@ export const CONTEXT_MODULES: Array<Type | DynamicModule> = [
   CarriersModule,
   ConfigurationModule,
   ReportingModule,
-  OrderingModule,
+  OrderingModule.register(),
   WebhooksModule,
 ];
 

@@ -6,3 +6,6 @@ export { orderTimeline, orderAsOf, type OrderHistoryEntry } from './application/
 export { toOrderResponse } from './application/shared/order-response';
 export { OrderShipmentsReactor, ORDER_SHIPMENTS_REACTOR } from './application/order-shipments/order-shipments.reactor';
 export { ShippingOrderShipments, type CreateShipment } from './application/ports/shipping-order-shipments';
+export {
+  ORDER_INVENTORY, NO_ORDER_INVENTORY, type OrderInventory, type OrderInventoryChange, type AllocationRequest, type UnitsToAllocate,
+} from './application/ports/order-inventory.port';

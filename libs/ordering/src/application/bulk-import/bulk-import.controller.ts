@@ -38,7 +38,7 @@ export class BulkImportController {
     const reference = typeof request.partner_order_reference === 'string' ? request.partner_order_reference : null;
     try {
       const dto = await this.validation.transform(request, { type: 'body', metatype: CreateOrderRequestDto }) as CreateOrderRequestDto;
-      const state = await this.orders.create(await this.inputs.create(auth, dto, nowIso()), orderMetaFrom(auth));
+      const state = await this.orders.create(() => this.inputs.create(auth, dto, nowIso()), orderMetaFrom(auth));
       return { order: toOrderResponse(state), error: null, partner_order_reference: reference };
     } catch (error) {
       const answered = toOrderApiError(error);

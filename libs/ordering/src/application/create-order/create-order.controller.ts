@@ -18,11 +18,12 @@ export class CreateOrderController {
   @ApiOperation({
     summary: 'Create an order',
     description: 'With fulfillment_orders the caller places the items (location_id: partner location id, then location code); '
-      + 'without, one allocated FO at the merchant\'s only location, else one open FO and auto_allocation_failed.',
+      + 'without, automatic allocation: from inventory when the merchant manages it (docs/api/inventory.md), otherwise one allocated FO '
+      + 'at the merchant\'s only location, else one open FO and auto_allocation_failed.',
   })
   @ApiCreatedResponse({ description: 'the order' })
   async create(@CurrentAuth() auth: AuthContext, @Body() body: CreateOrderRequestDto): Promise<Record<string, unknown>> {
-    const command = await this.inputs.create(auth, body, nowIso());
-    return toOrderResponse(await this.orders.create(command, orderMetaFrom(auth)));
+    const at = nowIso();
+    return toOrderResponse(await this.orders.create(() => this.inputs.create(auth, body, at), orderMetaFrom(auth)));
   }
 }

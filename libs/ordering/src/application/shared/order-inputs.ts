@@ -2,7 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ConfigurationLookups } from '@shipledger/configuration';
 import { ApiError, canAccessMerchant, PLATFORM_SERVICES, type AuthContext, type PlatformServices } from '@shipledger/platform';
-import { reject, type CreateOrder, type FoUpdateInput, type RemainderPlacement, type UpdateOrder } from '../../domain/order';
+import {
+  linesAfterUpdate, reject, unplacedUnits, type AutoAllocation, type CreateOrder, type FoUpdateInput, type LineItemInput, type OrderContent,
+  type OrderState, type RemainderPlacement, type UpdateOrder,
+} from '../../domain/order';
+import { ORDER_INVENTORY, type OrderInventory, type UnitsToAllocate } from '../ports/order-inventory.port';
 import type { CreateOrderRequestDto, UpdateOrderRequestDto } from './dto/order-request.dto';
 import { toDelivery, toLineItems, toObjects, toOrderContent, toQuantities } from './order-request.mapper';
 
@@ -16,6 +20,7 @@ export class OrderInputs {
   constructor(
     @Inject(PLATFORM_SERVICES) private readonly platform: PlatformServices,
     private readonly locations: ConfigurationLookups,
+    @Inject(ORDER_INVENTORY) private readonly inventory: OrderInventory,
   ) {}
 
   /** A merchant outside the token's scopes → 403; one the tenant does not have → 400 naming `merchant`. */
@@ -34,10 +39,41 @@ export class OrderInputs {
     return found.location_id;
   }
 
-  /** Automatic allocation until inventory lands: the merchant's only location, else none (open FO). */
+  /** Units the caller's FOs leave out: at the merchant's only location, else open (as before inventory). */
   async remainder(tenantId: string, merchant: string | undefined): Promise<RemainderPlacement> {
     const candidates = merchant === undefined ? [] : await this.locations.locationsForMerchant(tenantId, merchant);
     return { fulfillment_order_id: randomUUID(), ...(candidates.length === 1 ? { location_id: candidates[0]!.location_id } : {}) };
+  }
+
+  /**
+   * Automatic allocation (rule 1) of `units`: from inventory when the merchant manages it (the remainder
+   * then has no location: what stock cannot cover stays open); otherwise the merchant's only location.
+   */
+  async allocation(tenantId: string, merchant: string | undefined, content: OrderContent, units: UnitsToAllocate[]): Promise<{
+    remainder: RemainderPlacement;
+    allocation?: AutoAllocation;
+  }> {
+    const remainderId = randomUUID();
+    const coords = content.shipping_address?.coords;
+    const destination = coords?.length === 2 ? [coords[0]!, coords[1]!] as [number, number] : undefined;
+    const fromStock = merchant === undefined || units.length === 0 ? undefined
+      : await this.inventory.allocate({ tenantId, merchant, lines: units, destination, newId: randomUUID });
+    if (fromStock) return { remainder: { fulfillment_order_id: remainderId }, allocation: fromStock };
+    const candidates = merchant === undefined ? [] : await this.locations.locationsForMerchant(tenantId, merchant);
+    const only = candidates.length === 1 ? candidates[0]!.location_id : undefined;
+    const reason = only ? 'the merchant\'s only allowed location' : `one of ${candidates.length} allowed locations: without inventory management none is chosen`;
+    return {
+      remainder: { fulfillment_order_id: remainderId, ...(only ? { location_id: only } : {}) },
+      allocation: {
+        fulfillment_orders: [],
+        explanation: {
+          inventory_managed: false,
+          strategy: only ? 'single_location' : 'none',
+          considered: candidates.map((location) => ({ location_id: location.location_id, chosen: location.location_id === only, reason })),
+          unfilled: only ? [] : units.map(({ id, quantity }) => ({ id, quantity })),
+        },
+      },
+    };
   }
 
   async create(auth: AuthContext, body: CreateOrderRequestDto, at: string): Promise<CreateOrder> {
@@ -50,23 +86,27 @@ export class OrderInputs {
       service_metadata: toObjects(fo.service_metadata),
       line_items: toQuantities(fo.line_items)!,
     })));
+    const content = toOrderContent(body);
+    const lineItems = toLineItems(body.line_items);
     return {
       type: 'CreateOrder',
       order_id: randomUUID(),
       tenant_id: auth.tenantId,
-      content: toOrderContent(body),
-      line_items: toLineItems(body.line_items),
+      content,
+      line_items: lineItems,
       fulfillment_orders: fulfillmentOrders,
-      remainder: await this.remainder(auth.tenantId, body.merchant),
+      ...(fulfillmentOrders === undefined
+        ? await this.allocation(auth.tenantId, body.merchant, content, units(lineItems, lineItems))
+        : { remainder: await this.remainder(auth.tenantId, body.merchant) }),
       at,
       actor: auth.clientId,
     };
   }
 
-  /** The update, for an order of `merchant` (locations and allocation are the merchant's after the update). */
-  async update(auth: AuthContext, body: UpdateOrderRequestDto, merchant: string | undefined, at: string): Promise<UpdateOrder> {
+  /** The update of `current` (locations and allocation are the merchant's after the update). */
+  async update(auth: AuthContext, body: UpdateOrderRequestDto, current: OrderState, at: string): Promise<UpdateOrder> {
     await this.checkMerchant(auth, body.merchant);
-    const owner = body.merchant ?? merchant;
+    const owner = body.merchant ?? current.content.merchant;
     const fulfillmentOrders = body.fulfillment_orders === undefined ? undefined : await Promise.all(body.fulfillment_orders.map(async (fo, index): Promise<FoUpdateInput> => ({
       fulfillment_order_id: fo.fulfillment_order_id,
       partner_fulfillment_order_reference: fo.partner_fulfillment_order_reference,
@@ -76,15 +116,27 @@ export class OrderInputs {
       service_metadata: toObjects(fo.service_metadata),
       line_items: toQuantities(fo.line_items),
     })));
+    const changes = toOrderContent(body);
+    const lineItems = body.line_items === undefined ? undefined : toLineItems(body.line_items);
+    const lines = linesAfterUpdate(current, lineItems);
+    const missing = fulfillmentOrders === undefined ? unplacedUnits(lines, current.fulfillment_orders) : [];
+    const placement = missing.length > 0
+      ? await this.allocation(auth.tenantId, owner, { ...current.content, ...changes }, units(lines, missing))
+      : { remainder: await this.remainder(auth.tenantId, owner) };
     return {
       type: 'UpdateOrder',
-      changes: toOrderContent(body),
-      line_items: body.line_items === undefined ? undefined : toLineItems(body.line_items),
+      changes,
+      line_items: lineItems,
       fulfillment_orders: fulfillmentOrders,
-      remainder: await this.remainder(auth.tenantId, owner),
+      ...placement,
       at,
       actor: auth.clientId,
     };
   }
 }
 
+
+/** The units to place with their SKUs. */
+function units(lines: readonly LineItemInput[], missing: readonly { id: string; quantity: number }[]): UnitsToAllocate[] {
+  return missing.map(({ id, quantity }) => ({ id, quantity, sku: lines.find((line) => line.id === id)?.sku }));
+}

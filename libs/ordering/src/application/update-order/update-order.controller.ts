@@ -33,7 +33,7 @@ export class UpdateOrderController {
     const body = given ?? new UpdateOrderRequestDto();
     const at = nowIso();
     const state = await this.orders.execute(auth.tenantId, reference, parseKey(key),
-      (current) => this.inputs.update(auth, body, current.content.merchant, at), orderMetaFrom(auth));
+      (current) => this.inputs.update(auth, body, current, at), orderMetaFrom(auth));
     return toOrderResponse(state);
   }
 }

@@ -9,3 +9,5 @@ export * from './order.recalculate';
 export * from './order.errors';
 export * from './order.messages';
 export * from './order.decide';
+export { unplacedUnits } from './order.placement';
+export { linesAfterUpdate } from './order.decide-order';

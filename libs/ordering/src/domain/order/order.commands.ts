@@ -4,6 +4,7 @@ import type {
   LineItemInput,
   LineItemQuantity,
   OrderContent,
+  OrderAllocation,
   ShipmentRequest,
 } from './order.content';
 import type { CancellationReason } from './order.status';
@@ -49,6 +50,17 @@ export interface RemainderPlacement {
   location_id?: string;
 }
 
+/**
+ * Automatic allocation from inventory (rule 1), chosen by the application before deciding: the FOs it
+ * placed, why, and the cancellation reason when the merchant's setting cancels an order it could not fill.
+ * Units it left out go to the remainder FO (open, no location).
+ */
+export interface AutoAllocation {
+  fulfillment_orders: FoInput[];
+  explanation: OrderAllocation;
+  cancellation_reason?: CancellationReason;
+}
+
 export type CreateOrder = Command<'CreateOrder', {
   order_id: string;
   tenant_id: string;
@@ -57,6 +69,8 @@ export type CreateOrder = Command<'CreateOrder', {
   /** Rule 1: when given, the caller places the items; otherwise automatic allocation. */
   fulfillment_orders?: FoInput[];
   remainder: RemainderPlacement;
+  /** Used when fulfillment_orders is omitted; the remainder alone (today's rule) when absent. */
+  allocation?: AutoAllocation;
 }>;
 
 export type UpdateOrder = Command<'UpdateOrder', {
@@ -64,6 +78,8 @@ export type UpdateOrder = Command<'UpdateOrder', {
   line_items?: LineItemInput[];
   fulfillment_orders?: FoUpdateInput[];
   remainder: RemainderPlacement;
+  /** FOs for the units the update leaves unplaced, when fulfillment_orders is omitted. */
+  allocation?: AutoAllocation;
 }>;
 
 export type CancelOrder = Command<'CancelOrder', { cancellation_reason: CancellationReason }>;

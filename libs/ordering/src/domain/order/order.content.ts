@@ -146,3 +146,26 @@ export interface ShipmentRequest {
   payment?: JsonObject;
   pre_booking_info?: JsonObject;
 }
+
+/** One location automatic allocation looked at, and why it was or was not used (the history's `allocation` block). */
+export interface AllocationCandidate {
+  location_id: string;
+  chosen: boolean;
+  reason: string;
+  /** Units of the order this location could take from its available stock (inventory managed only). */
+  fillable_units?: number;
+  /** Lower first: the merchant's location priority setting. */
+  priority?: number;
+  /** Kilometres to the shipping address, when both have coordinates. */
+  distance_km?: number;
+}
+
+/** What automatic allocation decided and why; recorded on OrderCreated / OrderUpdated as `allocation`. */
+export interface OrderAllocation {
+  inventory_managed: boolean;
+  /** single_location: one location takes everything; split: the fewest locations; none: nothing allocated. */
+  strategy: 'single_location' | 'split' | 'partial' | 'none';
+  considered: AllocationCandidate[];
+  /** Units no location could take: they stay in an open FO. */
+  unfilled: LineItemQuantity[];
+}

@@ -3,6 +3,7 @@ import type { FoLineItem, FulfillmentOrder, LineItem, LineItemInput, LineItemQua
 import type { Stamp } from './order.decide-fulfillment';
 import { reject } from './order.errors';
 import type { OrderEvent } from './order.events';
+import { fold } from './order.evolve';
 import { checkFoReferences } from './order.fo-lookup';
 import { OrderMessages } from './order.messages';
 import { normalizeItems, reconcile } from './order.placement';
@@ -49,10 +50,13 @@ export function decideCreate(command: CreateOrder, state: OrderState, stamp: Sta
   if (state.exists) throw reject('order_already_exists', OrderMessages.alreadyExists(state.order_id));
   checkLineIds(command.line_items);
   const lines: LineItem[] = command.line_items.map((line) => ({ ...line, removed_quantity: 0 }));
-  const given = (command.fulfillment_orders ?? []).map((input, index) => fromInput(input, lines, index));
+  const autoAllocated = command.fulfillment_orders === undefined;
+  const inputs = command.fulfillment_orders ?? command.allocation?.fulfillment_orders ?? [];
+  const given = inputs.map((input, index) => fromInput(input, lines, index));
   checkFoReferences(given);
   const fos = reconcile(lines, given, command.remainder, true);
-  const autoAllocated = command.fulfillment_orders === undefined;
+  // Failed: some unit sits in an FO without a location (the remainder), i.e. no location could take it.
+  const failed = autoAllocated && fos.some((fo) => fo.location_id === undefined);
   const created: OrderEvent = {
     type: 'OrderCreated',
     data: {
@@ -60,11 +64,16 @@ export function decideCreate(command: CreateOrder, state: OrderState, stamp: Sta
       tenant_id: command.tenant_id,
       content: command.content,
       line_items: lines,
-      auto_allocation_failed: autoAllocated && command.remainder.location_id === undefined && fos.length > 0,
+      auto_allocation_failed: failed,
+      ...(autoAllocated && command.allocation ? { allocation: command.allocation.explanation } : {}),
       ...stamp,
     },
   };
-  return [created, ...fos.map((fo): OrderEvent => ({ type: 'FulfillmentOrderCreated', data: { fulfillment_order: fo, ...stamp } }))];
+  const events = [created, ...fos.map((fo): OrderEvent => ({ type: 'FulfillmentOrderCreated', data: { fulfillment_order: fo, ...stamp } }))];
+  const reason = command.allocation?.cancellation_reason;
+  if (!failed || !autoAllocated || reason === undefined) return events;
+  // The merchant's setting cancels an order automatic allocation could not fill (the cancel row applies).
+  return [...events, ...decideCancel({ type: 'CancelOrder', cancellation_reason: reason, ...stamp }, fold(events, state), stamp)];
 }
 
 /** Rule 2 for the line items: the list replaces; a reduction (or an unlisted line, as 0) is removed quantity. */
@@ -114,14 +123,22 @@ function replaceFos(current: readonly FulfillmentOrder[], inputs: readonly FoUpd
   return [...listed, ...keptUnlisted];
 }
 
+/** The line items as an update leaves them (rule 2), for the application's automatic allocation. */
+export function linesAfterUpdate(state: OrderState, inputs: readonly LineItemInput[] | undefined): LineItem[] {
+  return inputs ? replaceLines(state.line_items, inputs) : state.line_items;
+}
+
 export function decideUpdate(command: UpdateOrder, state: OrderState, stamp: Stamp): OrderEvent[] {
-  const lines = command.line_items ? replaceLines(state.line_items, command.line_items) : state.line_items;
-  const given = command.fulfillment_orders ? replaceFos(state.fulfillment_orders, command.fulfillment_orders, lines) : state.fulfillment_orders;
+  const lines = linesAfterUpdate(state, command.line_items);
+  const replaced = command.fulfillment_orders ? replaceFos(state.fulfillment_orders, command.fulfillment_orders, lines) : state.fulfillment_orders;
+  const allocated = command.fulfillment_orders ? [] : (command.allocation?.fulfillment_orders ?? []).map((input, index) => fromInput(input, lines, index));
+  const given = [...replaced, ...allocated];
   checkFoReferences(given);
   const fos = reconcile(lines, given, command.remainder, command.fulfillment_orders !== undefined);
+  const allocation = !command.fulfillment_orders && command.allocation ? { allocation: command.allocation.explanation } : {};
   const updated: OrderEvent = {
     type: 'OrderUpdated',
-    data: { changes: command.changes, ...(command.line_items ? { line_items: lines } : {}), ...stamp },
+    data: { changes: command.changes, ...(command.line_items ? { line_items: lines } : {}), ...allocation, ...stamp },
   };
   return [updated, ...diffFos(state.fulfillment_orders, fos, stamp)];
 }

@@ -20,6 +20,7 @@ export const ORDER_ERROR_CODES = {
   fulfillment_order_reference_conflict: 400,
   update_details_not_possible: 400,
   location_not_found: 400,
+  insufficient_stock: 400,
   order_not_found: 404,
   fulfillment_order_not_found: 404,
   order_already_exists: 409,

@@ -3,6 +3,7 @@ import type {
   JsonObject,
   LineItem,
   LineItemQuantity,
+  OrderAllocation,
   OrderContent,
   ShipmentRequest,
 } from './order.content';
@@ -28,12 +29,16 @@ export type OrderCreated = Event<'OrderCreated', {
   line_items: LineItem[];
   /** No FOs were given and no single location could take the items. */
   auto_allocation_failed: boolean;
+  /** Automatic allocation's explanation (absent when the caller placed the items). */
+  allocation?: OrderAllocation;
 }>;
 
 /** PATCH: `changes` are the simple fields supplied; `line_items`, when supplied, is the whole new list. */
 export type OrderUpdated = Event<'OrderUpdated', {
   changes: OrderContent;
   line_items?: LineItem[];
+  /** Present when the update allocated unplaced units automatically. */
+  allocation?: OrderAllocation;
 }>;
 
 export type OrderCancelled = Event<'OrderCancelled', {

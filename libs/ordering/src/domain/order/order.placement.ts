@@ -109,3 +109,10 @@ function takeSurplus(fos: FulfillmentOrder[], line: LineItem, surplus: number): 
   }
   return result;
 }
+
+/** Units of each line that no active FO share holds: what an automatic allocation has to place. */
+export function unplacedUnits(lines: readonly LineItem[], fos: readonly FulfillmentOrder[]): LineItemQuantity[] {
+  return lines
+    .map((line) => ({ id: line.id, quantity: line.quantity - placed(fos, line.id) }))
+    .filter((missing) => missing.quantity > 0);
+}
