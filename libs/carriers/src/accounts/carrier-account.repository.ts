@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@shipledger/database';
 import type { CredentialCipher } from '../secrets/credential-cipher';
-import { ensureCarriersSchema } from '../storage/carriers-schema';
+import { carriersTables } from '../storage/carriers-schema';
+import type { CarriersTables } from '../storage/carriers-database';
 import type { CarrierAccount, CarrierAccountStatus, CarrierCode, LabelKind } from './carrier-account';
 
 interface AccountRow {
@@ -37,9 +38,8 @@ export class CarrierAccountRepository {
     for (const listener of this.changeListeners) listener(tenantId);
   }
 
-  private async db(): Promise<Kysely<any>> {
-    await ensureCarriersSchema(this.database);
-    return this.database.kysely.withSchema('carriers');
+  private db(): Promise<Kysely<CarriersTables>> {
+    return carriersTables(this.database);
   }
 
   async insert(account: CarrierAccount): Promise<void> {

@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '@shipledger/database';
 import type { CarrierCode } from '../accounts/carrier-account';
-import { ensureCarriersSchema } from '../storage/carriers-schema';
+import { carriersTables } from '../storage/carriers-schema';
+import type { CarriersTables } from '../storage/carriers-database';
 
 export interface CarrierBookingRecord {
   requestId: string;
@@ -21,9 +22,8 @@ export interface CarrierBookingRecord {
 export class BookingStore {
   constructor(private readonly database: Database) {}
 
-  private async db(): Promise<Kysely<any>> {
-    await ensureCarriersSchema(this.database);
-    return this.database.kysely.withSchema('carriers');
+  private db(): Promise<Kysely<CarriersTables>> {
+    return carriersTables(this.database);
   }
 
   /** Idempotent by request id: a retried booking writes nothing new. */
@@ -64,7 +64,7 @@ export class BookingStore {
   }
 }
 
-function fromRow(row: Record<string, any>): CarrierBookingRecord {
+function fromRow(row: Selectable<CarriersTables['carrier_bookings']>): CarrierBookingRecord {
   return {
     requestId: row.request_id, tenantId: row.tenant_id, shipmentId: row.shipment_id, carrierAccountId: row.carrier_account_id,
     carrier: row.carrier, trackingNo: row.tracking_no, status: row.status,

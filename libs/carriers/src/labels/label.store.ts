@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@shipledger/database';
 import type { LabelKind } from '../accounts/carrier-account';
-import { ensureCarriersSchema } from '../storage/carriers-schema';
+import { carriersTables } from '../storage/carriers-schema';
+import type { CarriersTables } from '../storage/carriers-database';
 
 export interface StoredLabel {
   kind: LabelKind;
@@ -14,9 +15,8 @@ export interface StoredLabel {
 export class LabelStore {
   constructor(private readonly database: Database) {}
 
-  private async db(): Promise<Kysely<any>> {
-    await ensureCarriersSchema(this.database);
-    return this.database.kysely.withSchema('carriers');
+  private db(): Promise<Kysely<CarriersTables>> {
+    return carriersTables(this.database);
   }
 
   async save(tenantId: string, shipmentId: string, label: StoredLabel): Promise<void> {

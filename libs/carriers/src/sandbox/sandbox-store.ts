@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@shipledger/database';
-import { ensureCarriersSchema } from '../storage/carriers-schema';
+import { carriersTables } from '../storage/carriers-schema';
+import type { CarriersTables } from '../storage/carriers-database';
 
 export interface SandboxBookingRow {
   request_id: string;
@@ -21,9 +22,8 @@ export interface SandboxBookingRow {
 export class SandboxStore {
   constructor(private readonly database: Database) {}
 
-  private async db(): Promise<Kysely<any>> {
-    await ensureCarriersSchema(this.database);
-    return this.database.kysely.withSchema('carriers');
+  private db(): Promise<Kysely<CarriersTables>> {
+    return carriersTables(this.database);
   }
 
   /**

@@ -1,12 +1,13 @@
-import { sql, type Kysely, type Migration } from 'kysely';
-import { moduleSchemaOnce } from '@shipledger/database';
+import { sql, type Migration } from 'kysely';
+import { moduleTables } from '@shipledger/database';
+import type { CarriersTables } from './carriers-database';
 
 /** The carriers module keeps its own tables in this Postgres schema (accounts, sandbox state, labels). */
 export const CARRIERS_SCHEMA = 'carriers';
 
 const migrations: Record<string, Migration> = {
   '001_carrier_accounts': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await sql`CREATE TABLE carriers.carrier_accounts (
         tenant_id text NOT NULL,
         carrier_account_id text NOT NULL,
@@ -29,7 +30,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '002_sandbox': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await sql`CREATE TABLE carriers.sandbox_bookings (
         request_id text PRIMARY KEY,
         tenant_id text NOT NULL,
@@ -60,7 +61,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '003_labels_and_bookings': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await sql`CREATE TABLE carriers.labels (
         tenant_id text NOT NULL,
         shipment_id text NOT NULL,
@@ -87,5 +88,5 @@ const migrations: Record<string, Migration> = {
   },
 };
 
-/** Runs the module's migrations once per Database handle (safe when an API and a worker start together). */
-export const ensureCarriersSchema = moduleSchemaOnce(CARRIERS_SCHEMA, migrations);
+/** The `carriers` tables, migrated once per Database handle (safe when an API and a worker start together). */
+export const carriersTables = moduleTables<CarriersTables>(CARRIERS_SCHEMA, migrations);
