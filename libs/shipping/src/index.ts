@@ -31,10 +31,12 @@ export { bookingRequirementProblems } from './domain/shipment/booking-validation
 export { CANCELLABLE_STATUSES } from './domain/shipment/shipment.transitions';
 export type { CommandMeta } from './application/shared/command-meta';
 
-// The ports shipping consumes (the carriers context implements them).
+// The ports shipping consumes (carriers, configuration and routing implement them).
 export * from './application/ports/carrier-account-directory.port';
 export * from './application/ports/shipping-rater.port';
 export * from './application/ports/shipment-configuration.port';
+export * from './application/ports/shipment-service-levels.port';
+export type { ServiceLevelDates, AppliedServiceLevel, ServiceLevelEstimates } from './domain/shipment/shipment.service-levels';
 
 // Shapes at the edge.
 export { toShipmentResponse } from './application/shared/shipment-response';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { deterministicUuid } from '@shipledger/ddd';
 import { WrongExpectedRevisionError } from '@shipledger/event-store';
@@ -14,6 +14,7 @@ import {
   type ShipmentState,
 } from '../../domain/shipment';
 import { CARRIER_ACCOUNT_DIRECTORY, type CarrierAccountDirectory } from '../ports/carrier-account-directory.port';
+import { SHIPMENT_SERVICE_LEVELS, type ShipmentServiceLevels } from '../ports/shipment-service-levels.port';
 import { assignCarrier } from '../shared/carrier-assignment';
 import type { CommandMeta } from '../shared/command-meta';
 import { ShipmentReferences } from '../shared/shipment-references';
@@ -51,6 +52,7 @@ export class CreateShipmentHandler implements ICommandHandler<CreateShipmentComm
     private readonly repository: ShipmentRepository,
     private readonly references: ShipmentReferences,
     @Inject(CARRIER_ACCOUNT_DIRECTORY) private readonly carriers: CarrierAccountDirectory,
+    @Optional() @Inject(SHIPMENT_SERVICE_LEVELS) private readonly serviceLevels?: ShipmentServiceLevels,
   ) {}
 
   async execute({ input, meta }: CreateShipmentCommand): Promise<ShipmentState> {
@@ -63,6 +65,7 @@ export class CreateShipmentHandler implements ICommandHandler<CreateShipmentComm
     const carrier: CarrierAssignment = input.draft || input.content.pre_booked
       ? { kind: 'none' }
       : await assignCarrier(this.carriers, input.tenantId, { shipment_id: shipmentId, content: input.content });
+    const service_levels = await this.serviceLevels?.estimate(input.tenantId, { shipment_id: shipmentId, content: input.content }, at);
     const state = { ...initialShipmentState(), shipment_id: shipmentId };
     const reference = input.content.references?.partner_shipment_reference;
     const command: CreateShipment = {
@@ -73,6 +76,7 @@ export class CreateShipmentHandler implements ICommandHandler<CreateShipmentComm
       draft: input.draft,
       carrier,
       booking_attempt_id: randomUUID(),
+      service_levels,
       at,
       actor: meta.actor,
     };

@@ -1,4 +1,4 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   applyPatch,
@@ -12,6 +12,7 @@ import {
   type ShipmentState,
 } from '../../domain/shipment';
 import { CARRIER_ACCOUNT_DIRECTORY, type CarrierAccountDirectory } from '../ports/carrier-account-directory.port';
+import { SHIPMENT_SERVICE_LEVELS, type ShipmentServiceLevels } from '../ports/shipment-service-levels.port';
 import { assignCarrier } from './carrier-assignment';
 import { ConfiguredReferences } from './configured-references';
 import type { CommandMeta } from './command-meta';
@@ -50,6 +51,7 @@ export class ChangeShipmentHandler implements ICommandHandler<ChangeShipmentComm
     @Inject(CARRIER_ACCOUNT_DIRECTORY) private readonly carriers: CarrierAccountDirectory,
     private readonly quoter: ShippingQuoter,
     private readonly references: ConfiguredReferences,
+    @Optional() @Inject(SHIPMENT_SERVICE_LEVELS) private readonly serviceLevels?: ShipmentServiceLevels,
   ) {}
 
   execute({ tenantId, shipmentRef, change, meta }: ChangeShipmentCommand): Promise<ShipmentState> {
@@ -64,7 +66,11 @@ export class ChangeShipmentHandler implements ICommandHandler<ChangeShipmentComm
         const named = await this.references.forBooking(tenantId, state.content, change.patch);
         const content = named.patch ? applyPatch(state.content, named.patch) : state.content;
         const carrier = await assignCarrier(this.carriers, tenantId, { shipment_id: state.shipment_id, content });
-        return { ...change, patch: named.patch, reference_problems: named.problems, carrier };
+        // Service-level dates are set on confirm (reprocess keeps the ones it has).
+        const service_levels = change.type === 'ConfirmShipment'
+          ? await this.serviceLevels?.estimate(tenantId, { shipment_id: state.shipment_id, content }, change.at)
+          : undefined;
+        return { ...change, patch: named.patch, reference_problems: named.problems, carrier, ...(service_levels ? { service_levels } : {}) };
       }
       case 'UpdateShipment': {
         // Checked against the body's merchant, else the shipment's; a problem refuses the update (400).

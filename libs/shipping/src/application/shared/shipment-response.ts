@@ -28,7 +28,8 @@ export function toShipmentResponse(state: ShipmentState): Record<string, unknown
     custom_attributes: content.custom_attributes ?? {},
     language: content.language,
     order_date: content.order_date,
-    estimated_process_date: content.estimated_process_date,
+    // The merchant's own process date wins over the service-level estimate.
+    estimated_process_date: content.estimated_process_date ?? state.service_levels?.estimated_process_date,
     promised_delivery_date: state.promised_delivery_date,
     original_promised_delivery_date: state.original_promised_delivery_date,
     estimated_shipping_cost: state.estimated_shipping_cost,
@@ -48,6 +49,9 @@ export function toShipmentResponse(state: ShipmentState): Record<string, unknown
       tracking_no: state.tracking_no,
       reason_code: state.reason_code,
       ...state.labels,
+      estimated_ship_date: state.service_levels?.estimated_ship_date,
+      estimated_delivery_date: state.service_levels?.estimated_delivery_date,
+      // The carrier's tracking comes after: its estimated_delivery_date, when it gives one, wins.
       ...state.tracking,
       parcel_tracking_numbers: state.parcel_tracking_numbers,
       failed_delivery_attempts: state.failed_delivery_attempts,

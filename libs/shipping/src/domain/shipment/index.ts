@@ -13,4 +13,5 @@ export * from './shipment.streams';
 export * from './shipment.patch';
 export * from './booking-validation';
 export * from './carrier-requirements';
+export * from './shipment.service-levels';
 export { usableLink } from './shipment.decide-side';

@@ -9,6 +9,7 @@ import type {
   ShipmentPatch,
 } from './shipment.content';
 import type { LabelUrls, StoredDocumentFacts, TrackingDetails } from './shipment.events';
+import type { ServiceLevelDates } from './shipment.service-levels';
 import type { ShipmentStatus } from './shipment.status';
 
 /** Who and when: time and actor reach `decide` through the command, never from a clock. */
@@ -37,7 +38,12 @@ interface BookingInput {
   reference_problems?: ErrorDetail[];
 }
 
-export type CreateShipment = Command<'CreateShipment', BookingInput & {
+/** Dates the tenant's service-level rules give the shipment (absent: no rules, nothing to set). */
+interface ServiceLevelInput {
+  service_levels?: ServiceLevelDates;
+}
+
+export type CreateShipment = Command<'CreateShipment', BookingInput & ServiceLevelInput & {
   shipment_id: string;
   tenant_id: string;
   content: ShipmentContent;
@@ -46,7 +52,7 @@ export type CreateShipment = Command<'CreateShipment', BookingInput & {
 
 export type UpdateShipment = Command<'UpdateShipment', { mode: 'replace' | 'merge'; patch: ShipmentPatch }>;
 
-export type ConfirmShipment = Command<'ConfirmShipment', BookingInput & { patch?: ShipmentPatch }>;
+export type ConfirmShipment = Command<'ConfirmShipment', BookingInput & ServiceLevelInput & { patch?: ShipmentPatch }>;
 
 export type CancelShipment = Command<'CancelShipment', { update_reason_code?: string }>;
 

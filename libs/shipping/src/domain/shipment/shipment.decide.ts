@@ -16,6 +16,7 @@ import {
   REPROCESSABLE_STATUSES,
 } from './shipment.transitions';
 import { hasBlockingError, validateForBooking } from './booking-validation';
+import { serviceLevelEvents } from './shipment.service-levels';
 
 /** Decides the events a command produces on a shipment, or throws ShipmentCommandRejected. Pure. */
 export function decide(command: ShipmentCommand, state: ShipmentState): ShipmentEvent[] {
@@ -23,11 +24,12 @@ export function decide(command: ShipmentCommand, state: ShipmentState): Shipment
   if (command.type === 'CreateShipment') {
     if (state.exists) throw new ShipmentCommandRejected('already_exists', ShipmentMessages.duplicateReference());
     const created = { shipment_id: command.shipment_id, tenant_id: command.tenant_id, content: command.content, ...stamp };
-    if (command.draft) return [{ type: 'ShipmentDraftCreated', data: created }];
-    return [
+    const dates = (events: ShipmentEvent[]) => [...events, ...serviceLevelEvents(command.service_levels, fold(events, state), stamp)];
+    if (command.draft) return dates([{ type: 'ShipmentDraftCreated', data: created }]);
+    return dates([
       { type: 'ShipmentCreated', data: created },
       ...decideBooking(command.content, command.carrier, command.booking_attempt_id, stamp),
-    ];
+    ]);
   }
   if (!state.exists) throw new ShipmentCommandRejected('not_found', ShipmentMessages.notFound(state.shipment_id));
   const id = state.shipment_id;
@@ -43,8 +45,9 @@ export function decide(command: ShipmentCommand, state: ShipmentState): Shipment
         throw new ShipmentCommandRejected('not_confirmable', ShipmentMessages.notConfirmable(status));
       }
       const updates = patchEvents(command.patch, stamp);
-      const content = fold(updates, state).content;
-      return [...updates, ...decideBooking(content, command.carrier, command.booking_attempt_id, stamp, command.reference_problems)];
+      const patched = fold(updates, state);
+      const booking = decideBooking(patched.content, command.carrier, command.booking_attempt_id, stamp, command.reference_problems);
+      return [...updates, ...booking, ...serviceLevelEvents(command.service_levels, patched, stamp)];
     }
     case 'ReprocessShipment': {
       if (!REPROCESSABLE_STATUSES.includes(status)) {

@@ -7,6 +7,7 @@ import type {
   ShipmentContent,
   ShipmentPatch,
 } from './shipment.content';
+import type { AppliedServiceLevel } from './shipment.service-levels';
 import type { ShipmentStatus } from './shipment.status';
 
 /**
@@ -188,6 +189,18 @@ export type ShipmentShippingCostEstimated = Event<'ShipmentShippingCostEstimated
   carrier_account: AssignedCarrierAccount;
 }>;
 
+/**
+ * Dates from the tenant's service-level rules, on create or confirm (routing context). Only the dates
+ * this event sets are present; `applied` names the rule behind each.
+ */
+export type ShipmentServiceLevelsEstimated = Event<'ShipmentServiceLevelsEstimated', {
+  promised_delivery_date?: string;
+  estimated_process_date?: string;
+  estimated_ship_date?: string;
+  estimated_delivery_date?: string;
+  applied: AppliedServiceLevel[];
+}>;
+
 export type ShipmentEvent =
   | ShipmentDraftCreated
   | ShipmentCreated
@@ -213,7 +226,8 @@ export type ShipmentEvent =
   | DocumentUploaded
   | DocumentReplaced
   | DocumentUploadStatusChanged
-  | ShipmentShippingCostEstimated;
+  | ShipmentShippingCostEstimated
+  | ShipmentServiceLevelsEstimated;
 
 export type ShipmentEventType = ShipmentEvent['type'];
 
@@ -243,6 +257,7 @@ export const SHIPMENT_EVENT_TYPES: readonly ShipmentEventType[] = [
   'DocumentReplaced',
   'DocumentUploadStatusChanged',
   'ShipmentShippingCostEstimated',
+  'ShipmentServiceLevelsEstimated',
 ];
 
 /** Stream of the reference reservation (`shipment-ref-<tenant>-<sha256(ref)>`): holds the shipment id. */

@@ -155,6 +155,16 @@ function applyEvent(state: ShipmentState, event: ShipmentEvent): ShipmentState {
       };
     case 'ShipmentShippingCostEstimated':
       return { ...state, estimated_shipping_cost: event.data.estimated_shipping_cost };
+    case 'ShipmentServiceLevelsEstimated': {
+      const { promised_delivery_date: promised, estimated_process_date, estimated_ship_date, estimated_delivery_date } = event.data;
+      const estimates = Object.entries({ estimated_process_date, estimated_ship_date, estimated_delivery_date }).filter(([, value]) => value !== undefined);
+      return {
+        ...state,
+        promised_delivery_date: promised ?? state.promised_delivery_date,
+        original_promised_delivery_date: state.original_promised_delivery_date ?? promised,
+        service_levels: { ...state.service_levels, ...Object.fromEntries(estimates) },
+      };
+    }
     default: {
       // Exhaustive at compile time; an unknown type read from an older or newer writer leaves the state as is.
       const _unknown: never = event;

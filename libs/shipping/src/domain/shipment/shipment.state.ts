@@ -1,5 +1,6 @@
 import type { AssignedCarrierAccount, ErrorDetail, ShipmentContent, ShippingCost } from './shipment.content';
 import type { LabelUrls, TrackingDetails } from './shipment.events';
+import type { ServiceLevelEstimates } from './shipment.service-levels';
 import type { ShipmentStatus } from './shipment.status';
 
 export interface ShipmentDocumentState {
@@ -40,6 +41,8 @@ export interface ShipmentState {
   reason_code?: string;
   promised_delivery_date?: string;
   original_promised_delivery_date?: string;
+  /** Estimates from the service-level rules (the carrier's own estimated_delivery_date, in tracking, wins when shown). */
+  service_levels?: ServiceLevelEstimates;
   documents: ShipmentDocumentState[];
   /** The latest estimate (draft only); a later edit of the draft does not clear it. */
   estimated_shipping_cost?: ShippingCost;
