@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from 'kysely';
 import { readCheckpoint, startWorker, type Worker } from '@shipledger/projections';
 import type { Position } from '@shipledger/event-store';
 import { appendParcels, readAllThrough } from './support/parcel-events';
@@ -53,6 +54,28 @@ describe.each(DATABASE_KINDS)('projector runner on %s', (kind) => {
     });
     const checkpoint = await readCheckpoint(store.database.kysely, projector.name);
     expect(checkpoint?.position).toBe(later.position);
+  });
+
+  it('batches without a handled event write no checkpoint of their own: it is stored once, at the head', async () => {
+    const { position } = await appendParcels(store.eventStore, 10); // 40 events: 6 batches of 7
+    const projector = { ...parcelProjector(), handles: ['NeverAppended'] };
+    let checkpointWrites = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        if (node.kind === 'InsertQueryNode' && JSON.stringify(node.into).includes('projection_checkpoints')) checkpointWrites++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const database = { ...store.database, kysely: store.database.kysely.withPlugin(counting) };
+    const worker = await startWorker({
+      database, eventStore: store.eventStore, logger: quietLogger, projectors: [projector], reactors: [], batchSize: 7,
+    });
+    workers.push(worker);
+    await worker.waitUntilCaughtUp({ timeoutMs: 20_000, position });
+    expect((await readCheckpoint(store.database.kysely, projector.name))?.position).toBe(position);
+    // The first start's checkpoint, then one write at the head (six before: one per batch).
+    expect(checkpointWrites).toBeLessThanOrEqual(2);
   });
 
   it('a throw from apply at event k rolls the batch back and the retry applies every event exactly once', async () => {

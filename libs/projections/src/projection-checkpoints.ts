@@ -51,8 +51,11 @@ export async function createCheckpoint(db: Kysely<ProjectionsTables>, name: stri
  * a writer that waited sees the checkpoint its predecessor committed (READ COMMITTED re-reads the locked
  * row), and no lock-order deadlock with the schema rename/drop of a swap is possible.
  */
-export async function lockCheckpoint(trx: Kysely<ProjectionsTables>, name: string): Promise<ProjectionCheckpoint | undefined> {
-  const row = await checkpointsTable(trx).selectAll().where('name', '=', name).forUpdate().executeTakeFirst();
+export async function lockCheckpoint(trx: Kysely<ProjectionsTables>, name: string, searchPath?: string): Promise<ProjectionCheckpoint | undefined> {
+  // `searchPath`: the same statement sets the transaction's search_path (evaluated for the one locked row).
+  const row = await checkpointsTable(trx).selectAll()
+    .$if(searchPath !== undefined, (query) => query.select(sql<string>`set_config('search_path', ${searchPath}, true)`.as('search_path')))
+    .where('name', '=', name).forUpdate().executeTakeFirst();
   return row ? toCheckpoint(row) : undefined;
 }
 

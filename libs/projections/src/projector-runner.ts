@@ -14,6 +14,9 @@ import { RebuildInProgressError } from './rebuild-claims';
 import { rebuildProjector } from './rebuild-projector';
 import type { WorkerLogger } from './worker-logger';
 
+/** Longest a projector under steady load keeps skipped events unstored (a restart re-reads them, harmlessly). */
+const SKIP_SAVE_MS = 1000;
+
 export interface RunnerTuning {
   batchSize: number;
   /** Tries of an event that fails alone before it is parked. */
@@ -32,7 +35,14 @@ export interface RunnerTuning {
  */
 export class ProjectorRunner {
   readonly progress: FollowerProgress;
+  /** The checkpoint as stored: what the next batch transaction expects to find under its lock. */
   private checkpoint: Pick<ProjectionCheckpoint, 'version' | 'position'> | undefined;
+  /**
+   * Read past the stored checkpoint, through events this projector does not handle only (not stored
+   * yet: a transaction that writes nothing but the checkpoint is most of a batch's cost). Stored by
+   * the next batch with handled events, at the head, or after SKIP_SAVE_MS; undefined when none.
+   */
+  private skipped: { position: string; since: number } | undefined;
 
   constructor(
     private readonly projector: Projector,
@@ -52,6 +62,7 @@ export class ProjectorRunner {
   async prepare(): Promise<void> {
     const stored = await prepareReadModel(this.database.kysely, this.projector);
     this.checkpoint = stored;
+    this.skipped = undefined;
     if (stored.version === this.projector.version) this.progress.advance(stored.position);
   }
 
@@ -107,23 +118,42 @@ export class ProjectorRunner {
   }
 
   private async follow(signal: AbortSignal): Promise<void> {
+    const handled = new Set(this.projector.handles);
     while (!signal.aborted) {
       await this.lease.keep();
       const bell = this.doorbell.current;
-      const checkpoint = this.checkpoint!;
-      const events = await this.reader.read(checkpoint.position, this.tuning.batchSize);
+      const events = await this.reader.read(this.skipped?.position ?? this.checkpoint!.position, this.tuning.batchSize);
       if (events.length === 0) {
+        // At the head: what was skipped is stored before waiting, so a caught-up projector's stored
+        // checkpoint is the head (operators' lag, other workers' observe()).
+        if (this.skipped) await this.saveSkipped();
         await this.doorbell.wait(bell, signal);
+        continue;
+      }
+      if (!events.some((event) => handled.has(event.type))) {
+        const position = events[events.length - 1]!.position;
+        this.skipped = { position, since: this.skipped?.since ?? Date.now() };
+        if (Date.now() - this.skipped.since >= SKIP_SAVE_MS) await this.saveSkipped();
         continue;
       }
       await this.applyOrPark(events, signal);
     }
   }
 
+  /** Stores the checkpoint past the skipped events: a batch transaction with no handled event in it. */
+  private async saveSkipped(): Promise<void> {
+    const position = this.skipped!.position;
+    await applyLiveBatch(this.database.kysely, this.projector, this.checkpoint!, [], position);
+    this.skipped = undefined;
+    this.checkpoint = { version: this.checkpoint!.version, position };
+    this.progress.advance(position);
+  }
+
   private async applyOrPark(events: readonly RecordedEvent[], signal: AbortSignal): Promise<void> {
     const name = this.projector.name;
     const moveTo = (position: string) => {
       this.checkpoint = { version: this.checkpoint!.version, position };
+      this.skipped = undefined;
       this.progress.advance(position);
     };
     await applyOrPark(

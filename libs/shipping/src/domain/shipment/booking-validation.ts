@@ -69,7 +69,14 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const COUNTRY = /^[A-Z]{2}$/;
 const REGIONS = new Intl.DisplayNames(['en'], { type: 'region' });
 /** An assigned ISO 3166 alpha-2 code: ICU names it (an unassigned code such as XX comes back as itself). */
-const isCountry = (code: string) => COUNTRY.test(code) && code !== 'ZZ' && REGIONS.of(code) !== code;
+const ASSIGNED = new Map<string, boolean>(); // at most 26 × 26 entries: COUNTRY admits nothing else
+const isCountry = (code: string) => {
+  if (!COUNTRY.test(code)) return false;
+  let assigned = ASSIGNED.get(code);
+  // ICU's lookup costs tens of µs, and every confirmed create asks it twice (pickup and dropoff).
+  if (assigned === undefined) ASSIGNED.set(code, (assigned = code !== 'ZZ' && REGIONS.of(code) !== code));
+  return assigned;
+};
 /** Countries whose addresses have no postcode: a missing postcode there is not an error. */
 const COUNTRIES_WITHOUT_POSTCODES = new Set([
   'AE', 'QA', 'HK', 'AG', 'AO', 'AW', 'BS', 'BZ', 'BJ', 'BW', 'BF', 'BI', 'CM', 'CF', 'KM', 'CG', 'CD', 'CK', 'CI', 'DJ',
