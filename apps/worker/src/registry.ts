@@ -7,6 +7,7 @@ import { carrierReactors, carriersContextFor } from '@shipledger/carriers';
 import { configurationLookupsProjector } from '@shipledger/configuration';
 import { orderListProjector, OrderShipmentsReactor, ShippingOrderShipments } from '@shipledger/ordering';
 import { REPORTING_PROJECTORS } from '@shipledger/reporting';
+import { webhookReactors } from '@shipledger/webhooks';
 
 /**
  * Every read model and process manager the worker runs. Add yours with one line in the list below
@@ -34,5 +35,6 @@ export function allReactors(deps: ReactorDeps): Reactor[] {
   return [
     ...carrierReactors(deps),
     new OrderShipmentsReactor(deps.eventStore, new ShippingOrderShipments(new ShippingCommands(deps.eventStore), create)),
+    ...webhookReactors(deps),
   ];
 }

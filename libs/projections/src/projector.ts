@@ -46,6 +46,12 @@ export interface Reactor {
    * is logged and the event is parked all the same.
    */
   onParked?(event: RecordedEvent, error: unknown): Promise<void>;
+  /**
+   * Optional: a loop every worker process runs for as long as it runs, whether or not it holds this
+   * reactor's lease (the webhook sender drains its outbox from every worker; claims, not the lease,
+   * share the work). Must resolve soon after `signal` aborts.
+   */
+  runBeside?(signal: AbortSignal): Promise<void>;
 }
 
 /** The schema that holds a projector's live tables. Queries use `db.kysely.withSchema(...)`. */

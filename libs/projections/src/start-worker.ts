@@ -102,6 +102,10 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const loops = [...projectors, ...reactors]
     .filter((runner) => !runner.progress.failure)
     .map((runner) => runner.run(abort.signal));
+  for (const reactor of options.reactors) {
+    if (!reactor.runBeside) continue;
+    loops.push(reactor.runBeside(abort.signal).catch((error: unknown) => logger.error({ err: error, reactor: reactor.name }, 'a loop beside a reactor stopped')));
+  }
   const progress = [...projectors, ...reactors].map((r) => r.progress);
   logger.info({ projectors: projectors.length, reactors: reactors.length }, 'worker started');
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { loadOutboundConfig, type OutboundConfig } from '@shipledger/platform';
+import { DELIVERY_LIMITS } from './domain';
 
 export interface WebhooksConfig {
   /** Bounds and allowlist of the calls to receivers (the outbound guard; docs/outbound.md). */
@@ -14,7 +15,8 @@ export interface WebhooksConfig {
 export function loadWebhooksConfig(env: NodeJS.ProcessEnv = process.env): WebhooksConfig {
   const caFile = env.WEBHOOKS_CA_FILE?.trim();
   return {
-    outbound: loadOutboundConfig(env),
+    // A receiver has 30 s to answer (where-the-spec-is-silent): wider than the carriers' default bound.
+    outbound: { ...loadOutboundConfig(env), totalTimeoutMs: DELIVERY_LIMITS.timeoutMs },
     ...(caFile ? { ca: readFileSync(caFile, 'utf8') } : {}),
     defaultRotationOverlapSeconds: 24 * 3600,
   };

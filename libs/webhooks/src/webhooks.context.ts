@@ -1,10 +1,15 @@
 import type { Database } from '@shipledger/database';
 import type { EventStore } from '@shipledger/event-store';
+import type { Reactor } from '@shipledger/projections';
 import { OutboundClient, type PlatformServices } from '@shipledger/platform';
 import { carriersContextFor } from '@shipledger/carriers';
 import { WebhookConfigurationService } from './application/configurations/webhook-configuration.service';
 import { SigningSecretCipher } from './application/shared/signing-secrets';
 import { WebhookConfigurationRepository } from './storage/webhook-configuration.repository';
+import { DeliveryRepository } from './storage/delivery.repository';
+import { WebhookSender, type WebhookSenderOptions } from './application/deliveries/webhook-sender';
+import { WebhookDeliveriesReactor } from './application/deliveries/webhook-deliveries.reactor';
+import { reportDeliveryCountsFrom } from './webhooks.metrics';
 import { loadWebhooksConfig, SYSTEM_CLOCK, type WebhooksClock, type WebhooksConfig } from './webhooks.config';
 
 export interface WebhooksContextOptions {
@@ -21,17 +26,41 @@ export interface WebhooksContextOptions {
  */
 export class WebhooksContext {
   readonly config: WebhooksConfig;
-  readonly clock: WebhooksClock;
   readonly outbound: OutboundClient;
   readonly repository: WebhookConfigurationRepository;
+  readonly deliveries: DeliveryRepository;
+  /** The sender of this process (the worker runs it beside the deliveries reactor). */
+  readonly sender: WebhookSender;
   private service?: WebhookConfigurationService;
+  private currentClock: WebhooksClock;
+  /** What every part reads the time from; `useClock` swaps what it delegates to (tests). */
+  readonly clock: WebhooksClock = { now: () => this.currentClock.now() };
 
   constructor(readonly options: WebhooksContextOptions) {
     this.config = options.config ?? loadWebhooksConfig();
-    this.clock = options.clock ?? SYSTEM_CLOCK;
+    this.currentClock = options.clock ?? SYSTEM_CLOCK;
     this.outbound = new OutboundClient({ config: this.config.outbound, ...(this.config.ca ? { ca: this.config.ca } : {}) });
     const masterKey = carriersContextFor({ database: options.database, eventStore: options.eventStore }).config.secrets.encryptionKey;
     this.repository = new WebhookConfigurationRepository(options.database, new SigningSecretCipher(masterKey));
+    this.deliveries = new DeliveryRepository(options.database);
+    this.sender = this.newSender();
+    reportDeliveryCountsFrom(() => this.deliveries.counts());
+  }
+
+  /** Tests move time (retries are minutes apart); every part of the context follows. */
+  useClock(clock: WebhooksClock): void {
+    this.currentClock = clock;
+  }
+
+  /** A sender on this context's tables (a second one stands in for a second worker process in tests). */
+  newSender(options: WebhookSenderOptions & { outbound?: OutboundClient } = {}): WebhookSender {
+    return new WebhookSender(this.deliveries, this.repository, options.outbound ?? this.outbound, this.clock, options);
+  }
+
+  /** The deliveries reactor (the worker's registry lists it); its sender runs beside it. */
+  reactor(logger?: WebhookSenderOptions['logger']): WebhookDeliveriesReactor {
+    if (logger) this.sender.useLogger(logger);
+    return new WebhookDeliveriesReactor(this.options.eventStore, this.repository, this.deliveries, this.clock, this.sender);
   }
 
   /** Needs the platform's tenant directory (merchant checks): set by the API module. */
@@ -54,4 +83,9 @@ export function webhooksContextFor(options: WebhooksContextOptions): WebhooksCon
     contexts.set(options.database, context);
   }
   return context;
+}
+
+/** The worker's webhook reactors: the deliveries reactor, with this process's sender running beside it. */
+export function webhookReactors(deps: WebhooksContextOptions & { logger?: WebhookSenderOptions['logger'] }): Reactor[] {
+  return [webhooksContextFor(deps).reactor(deps.logger)];
 }

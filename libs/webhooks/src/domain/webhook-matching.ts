@@ -61,3 +61,19 @@ function valueAt(object: unknown, path: string): unknown {
   }
   return current;
 }
+
+/**
+ * Does a configuration want this order trigger? The order is the response object of the envelope's
+ * newImage. status ACTIVE; the trigger listed in notify_status (order triggers are named there like
+ * statuses); merchants empty or naming the order's merchant; custom_conditions on the order. The
+ * address and entity filters describe shipments and do not apply to orders.
+ */
+export function configurationWantsOrder(config: WebhookConfigurationFields, trigger: string, order: Record<string, unknown>): boolean {
+  if (config.status !== 'ACTIVE') return false;
+  if (!config.notify_status.includes(trigger)) return false;
+  if (config.merchants.length > 0 && !config.merchants.includes(String(order.merchant ?? ''))) return false;
+  return config.custom_conditions.every(({ path, values }) => {
+    const value = valueAt(order, path);
+    return value !== undefined && value !== null && values.includes(String(value));
+  });
+}

@@ -1,4 +1,4 @@
-import { configurationWants } from './webhook-matching';
+import { configurationWants, configurationWantsOrder } from './webhook-matching';
 import type { WebhookConfigurationFields } from './webhook-configuration';
 
 const base: WebhookConfigurationFields = {
@@ -65,5 +65,23 @@ describe('which configurations want a shipment trigger', () => {
     expect(wants({ custom_conditions: [{ path: 'carrier_account.carrier', values: ['SANDBOX'] }] })).toBe(true);
     expect(wants({ custom_conditions: [{ path: 'carrier_account.carrier', values: ['HTTP'] }] })).toBe(false);
     expect(wants({ custom_conditions: [{ path: 'carrier_account.missing.deep', values: ['x'] }] })).toBe(false);
+  });
+});
+
+describe('which configurations want an order trigger', () => {
+  const order = { order_id: 'O-1', merchant: 'SHOP-A', status: 'open', channel: 'web' };
+  const wantsOrder = (overrides: Partial<WebhookConfigurationFields>, trigger = 'ORDER_CREATE') =>
+    configurationWantsOrder({ ...base, notify_status: ['ORDER_CREATE'], ...overrides }, trigger, order);
+
+  it('the trigger must be listed in notify_status, and the configuration ACTIVE', () => {
+    expect(wantsOrder({})).toBe(true);
+    expect(wantsOrder({}, 'ORDER_CANCEL')).toBe(false);
+    expect(wantsOrder({ status: 'INACTIVE' })).toBe(false);
+  });
+  it('merchants and custom conditions apply to the order; address filters do not', () => {
+    expect(wantsOrder({ merchants: ['SHOP-B'] })).toBe(false);
+    expect(wantsOrder({ merchants: ['SHOP-A'], pickup: { country: 'AE' } })).toBe(true);
+    expect(wantsOrder({ custom_conditions: [{ path: 'channel', values: ['web'] }] })).toBe(true);
+    expect(wantsOrder({ custom_conditions: [{ path: 'channel', values: ['pos'] }] })).toBe(false);
   });
 });

@@ -28,6 +28,8 @@ const labelTriggers: TriggerRule = ({ data }) => {
 
 /** Event type → the update triggers it raises (status triggers come from the status change, whatever the event). */
 export const SHIPMENT_EVENT_TRIGGERS: Readonly<Record<string, TriggerRule>> = {
+  // A booking usually carries the first labels (the carriers reactor renders them before recording it).
+  ShipmentBooked: labelTriggers,
   ShipmentLabelGenerated: labelTriggers,
   CollectionScheduleUpdated: () => ['scheduled_collection_update'],
   DeliveryScheduleUpdated: () => ['scheduled_delivery_update'],

@@ -18,6 +18,11 @@ describe('shipment webhook triggers', () => {
     expect(shipmentTriggers(input({ carrier_pdf_label_url: 'x', service_zpl_label_url: 'y' }))).toEqual(['default_label_update', 'service_label_update']);
   });
 
+  it('a booking that carries labels raises booked, then the label triggers', () => {
+    expect(shipmentTriggers({ type: 'ShipmentBooked', data: { labels: { default_label_url: 'x' } }, statusBefore: 'pending', statusAfter: 'booked' }))
+      .toEqual(['booked', 'default_label_update']);
+  });
+
   it('schedule and promise events raise their update triggers, after a status trigger', () => {
     const at = (type: string) => shipmentTriggers({ type, data: {}, statusBefore: 'booked', statusAfter: 'booked' });
     expect(at('CollectionScheduleUpdated')).toEqual(['scheduled_collection_update']);

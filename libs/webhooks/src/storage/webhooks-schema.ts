@@ -24,6 +24,59 @@ const migrations: Record<string, Migration> = {
       await sql`CREATE INDEX configurations_active ON webhooks.configurations (tenant_id) WHERE status = 'ACTIVE' AND NOT deleted`.execute(db);
     },
   },
+  // One row per (configuration, message): the outbox the sender drains. `seq` orders the deliveries of
+  // one aggregate to one configuration (the reactor inserts in global event order).
+  '002_deliveries': {
+    async up(db: Kysely<any>) {
+      await sql`CREATE TABLE webhooks.deliveries (
+        seq bigserial PRIMARY KEY,
+        delivery_id text NOT NULL UNIQUE,
+        tenant_id text NOT NULL,
+        config_id text NOT NULL,
+        event_id text NOT NULL,
+        replay_id text NOT NULL DEFAULT '',
+        source_event_id text NOT NULL,
+        source_position text NOT NULL,
+        trigger text NOT NULL,
+        aggregate_type text NOT NULL,
+        aggregate_id text NOT NULL,
+        aggregate_version integer NOT NULL,
+        body text NOT NULL,
+        status text NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz,
+        claim_token text,
+        claimed_until timestamptz,
+        occurred_at timestamptz NOT NULL,
+        created_at timestamptz NOT NULL,
+        last_status_code integer,
+        finished_at timestamptz
+      )`.execute(db);
+      // Exactly-once enqueue: the reactor may see an event twice (at-least-once), the row exists once.
+      await sql`CREATE UNIQUE INDEX deliveries_message ON webhooks.deliveries (config_id, event_id, replay_id)`.execute(db);
+      await sql`CREATE INDEX deliveries_due ON webhooks.deliveries (next_attempt_at) WHERE status = 'pending'`.execute(db);
+      await sql`CREATE INDEX deliveries_queue ON webhooks.deliveries (config_id, aggregate_id, seq) WHERE status = 'pending'`.execute(db);
+      await sql`CREATE INDEX deliveries_aggregate ON webhooks.deliveries (tenant_id, aggregate_id)`.execute(db);
+      await sql`CREATE TABLE webhooks.delivery_attempts (
+        attempt_id text PRIMARY KEY,
+        seq bigserial NOT NULL,
+        delivery_id text NOT NULL,
+        tenant_id text NOT NULL,
+        config_id text NOT NULL,
+        attempt_no integer NOT NULL,
+        started_at timestamptz NOT NULL,
+        duration_ms integer NOT NULL,
+        url text NOT NULL,
+        status_code integer,
+        error text,
+        response_excerpt text,
+        outcome text NOT NULL,
+        next_retry_at timestamptz
+      )`.execute(db);
+      await sql`CREATE INDEX delivery_attempts_config ON webhooks.delivery_attempts (tenant_id, config_id, started_at)`.execute(db);
+      await sql`CREATE INDEX delivery_attempts_delivery ON webhooks.delivery_attempts (delivery_id)`.execute(db);
+    },
+  },
 };
 
 export const ensureWebhooksSchema = moduleSchemaOnce(WEBHOOKS_SCHEMA, migrations);

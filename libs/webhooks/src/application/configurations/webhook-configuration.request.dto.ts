@@ -6,12 +6,16 @@ import {
   registerDecorator, ValidateNested,
 } from 'class-validator';
 import { SHIPMENT_STATUSES } from '@shipledger/shipping';
+
 import {
-  HEADER_NAME_PATTERN, reservedHeaderNames, WEBHOOK_ENTITY_TYPES, WEBHOOK_LIMITS, WEBHOOK_STATUSES,
+  HEADER_NAME_PATTERN, ORDER_TRIGGERS, reservedHeaderNames, WEBHOOK_ENTITY_TYPES, WEBHOOK_LIMITS, WEBHOOK_STATUSES,
   type AddressFilter, type WebhookEntityType, type WebhookStatus,
 } from '../../domain';
 
 const L = WEBHOOK_LIMITS;
+
+/** notify_status names shipment statuses (status triggers) and order triggers (ORDER_CREATE, …). */
+const NOTIFY_STATUS_VALUES: readonly string[] = [...SHIPMENT_STATUSES, ...ORDER_TRIGGERS];
 
 function RequiredText(max: number, example: string): PropertyDecorator {
   return applyDecorators(ApiProperty({ maxLength: max, example }), (target: object, propertyName: string | symbol) => {
@@ -123,8 +127,8 @@ export class WebhookConfigurationRequestDto {
   @OptionalFlag() notify_service_label_update?: boolean;
   @OptionalFlag() notify_rma_received_items?: boolean;
   @OptionalFlag() notify_rma_returned_items?: boolean;
-  @ApiPropertyOptional({ type: [String], enum: SHIPMENT_STATUSES, description: 'statuses that trigger a delivery' })
-  @IsOptional() @IsArray() @ArrayMaxSize(SHIPMENT_STATUSES.length) @IsIn(SHIPMENT_STATUSES, { each: true }) notify_status?: string[];
+  @ApiPropertyOptional({ type: [String], enum: NOTIFY_STATUS_VALUES, description: 'shipment statuses and order triggers that cause a delivery' })
+  @IsOptional() @IsArray() @ArrayMaxSize(NOTIFY_STATUS_VALUES.length) @IsIn(NOTIFY_STATUS_VALUES, { each: true }) notify_status?: string[];
   @ApiPropertyOptional({ description: 'minutes before the first retry (then ×3, ×5, …; default 1)', minimum: L.retryFrequencyMinutes.min, maximum: L.retryFrequencyMinutes.max })
   @IsOptional() @IsInt() @Min(L.retryFrequencyMinutes.min) @Max(L.retryFrequencyMinutes.max) initial_retry_frequency?: number;
   @ApiPropertyOptional({ description: 'retries after the first attempt (default 3)', minimum: L.retryCount.min, maximum: L.retryCount.max })

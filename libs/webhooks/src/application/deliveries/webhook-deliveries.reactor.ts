@@ -1,0 +1,47 @@
+import type { EventStore, RecordedEvent } from '@shipledger/event-store';
+import type { Reactor } from '@shipledger/projections';
+import type { DeliveryRepository } from '../../storage/delivery.repository';
+import type { WebhookConfigurationRepository } from '../../storage/webhook-configuration.repository';
+import type { WebhooksClock } from '../../webhooks.config';
+import { deliveriesFor, planMessages, WEBHOOK_SOURCE_EVENT_TYPES } from '../shared/delivery-planner';
+import type { WebhookSender } from './webhook-sender';
+
+export const WEBHOOK_DELIVERIES_REACTOR = 'webhook-deliveries';
+
+/**
+ * Webhooks from the event log: each shipment or order event becomes its messages (planMessages), each
+ * matched against the tenant's ACTIVE configurations, and the matches land in webhooks.deliveries — the
+ * outbox the sender drains. The runner gives events at least once and saves its checkpoint after
+ * `handle`; the unique (config_id, event_id, replay_id) index makes a second handling insert nothing,
+ * so each message is enqueued exactly once. Configurations are read when the event is handled: one
+ * created later receives earlier events only by a replay (backfill).
+ *
+ * The sender runs beside the reactor on every worker process (`runBeside`), whoever holds the
+ * reactor's lease: the outbox is shared by claims, not by leases.
+ */
+export class WebhookDeliveriesReactor implements Reactor {
+  readonly name = WEBHOOK_DELIVERIES_REACTOR;
+  readonly handles = WEBHOOK_SOURCE_EVENT_TYPES;
+
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly configurations: WebhookConfigurationRepository,
+    private readonly deliveries: DeliveryRepository,
+    private readonly clock: WebhooksClock,
+    private readonly sender: WebhookSender,
+  ) {}
+
+  async handle(event: RecordedEvent): Promise<void> {
+    const tenantId = event.metadata?.tenantId;
+    if (!tenantId) return;
+    const active = await this.configurations.list(tenantId, { activeOnly: true });
+    if (active.length === 0) return;
+    const messages = await planMessages(this.eventStore, event);
+    const rows = deliveriesFor(event, messages, active);
+    if ((await this.deliveries.enqueue(rows, this.clock.now())) > 0) this.sender.wake();
+  }
+
+  runBeside(signal: AbortSignal): Promise<void> {
+    return this.sender.run(signal);
+  }
+}

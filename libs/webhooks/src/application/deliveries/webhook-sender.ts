@@ -1,0 +1,156 @@
+import { performance } from 'node:perf_hooks';
+import { OutboundError, type OutboundClient } from '@shipledger/platform';
+import { DELIVERY_LIMITS, responseExcerpt, retryDelayMinutes, type AttemptOutcome } from '../../domain';
+import type { ClaimedDelivery, DeliveryRepository } from '../../storage/delivery.repository';
+import type { WebhookConfigurationRepository } from '../../storage/webhook-configuration.repository';
+import type { WebhooksClock } from '../../webhooks.config';
+import { countAttempt } from '../../webhooks.metrics';
+import { deliveryHeaders } from './webhook-request';
+
+export interface WebhookSenderOptions {
+  /** Deliveries in flight at once per sender. Default 16. */
+  concurrency?: number;
+  /** How often an idle sender looks for due deliveries (retries, other processes' enqueues). Default 250. */
+  idlePollMs?: number;
+  /** A claim not finished by then is taken over by another sender. Default DELIVERY_LIMITS.leaseMs. */
+  leaseMs?: number;
+  logger?: { warn(object: object, message: string): void; error(object: object, message: string): void };
+}
+
+/**
+ * Drains webhooks.deliveries: claims due deliveries (FOR UPDATE SKIP LOCKED, so any number of senders in
+ * any number of processes share the work and never send one attempt twice), posts each through the
+ * outbound guard, and records the attempt: 2xx within 30 s = delivered; otherwise the next attempt is
+ * scheduled by the configuration's retry settings (`retryDelayMinutes`), or the delivery fails.
+ * `clock` decides what is due (tests move it); the signature's timestamp is the wall clock.
+ */
+export class WebhookSender {
+  private readonly concurrency: number;
+  private readonly idlePollMs: number;
+  private readonly leaseMs: number;
+  private inFlight = 0;
+  private wakeUp: (() => void) | undefined;
+  private logger: WebhookSenderOptions['logger'];
+  private woken = false;
+
+  constructor(
+    private readonly deliveries: DeliveryRepository,
+    private readonly configurations: WebhookConfigurationRepository,
+    private readonly outbound: OutboundClient,
+    private readonly clock: WebhooksClock,
+    private readonly options: WebhookSenderOptions = {},
+  ) {
+    this.concurrency = options.concurrency ?? 16;
+    this.idlePollMs = options.idlePollMs ?? 250;
+    this.leaseMs = options.leaseMs ?? DELIVERY_LIMITS.leaseMs;
+    this.logger = options.logger;
+  }
+
+  useLogger(logger: WebhookSenderOptions['logger']): void {
+    this.logger = logger;
+  }
+
+  /** Something may be due now (an enqueue in this process, a test that moved the clock). */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  /** Sends until `signal` aborts; in-flight deliveries finish (or their claims expire) on their own. */
+  async run(signal: AbortSignal): Promise<void> {
+    const running = new Set<Promise<void>>();
+    while (!signal.aborted) {
+      let claimed: ClaimedDelivery[] = [];
+      const free = this.concurrency - this.inFlight;
+      if (free > 0) {
+        this.woken = false;
+        claimed = await this.deliveries.claimDue(this.clock.now(), free, this.leaseMs).catch((error: unknown) => {
+          this.logger?.error({ err: error }, 'webhook sender could not claim deliveries');
+          return [];
+        });
+      }
+      for (const delivery of claimed) {
+        const work = this.deliver(delivery).finally(() => running.delete(work));
+        running.add(work);
+      }
+      if (claimed.length === free && free > 0) continue;
+      if (this.woken) continue;
+      await this.idle(signal, running);
+    }
+    // Give in-flight calls a moment to record their attempt; one cut short leaves its claim to expire.
+    await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+  }
+
+  /** One pass for tests and tools: claims what is due and sends it; answers how many were sent. */
+  async sendDue(limit = this.concurrency): Promise<number> {
+    const claimed = await this.deliveries.claimDue(this.clock.now(), limit, this.leaseMs);
+    await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
+    return claimed.length;
+  }
+
+  private idle(signal: AbortSignal, running: Set<Promise<void>>): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        this.wakeUp = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, this.idlePollMs);
+      signal.addEventListener('abort', done, { once: true });
+      this.wakeUp = done;
+      // A finished delivery frees a slot and may unblock the next one of its aggregate.
+      for (const work of running) void work.then(done, done);
+    });
+  }
+
+  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+    this.inFlight++;
+    try {
+      await this.attempt(delivery);
+    } catch (error) {
+      // The claim expires and another pass re-sends this attempt.
+      this.logger?.error({ err: error, deliveryId: delivery.delivery_id }, 'webhook delivery could not be recorded');
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private async attempt(delivery: ClaimedDelivery): Promise<void> {
+    const stored = await this.configurations.get(delivery.tenant_id, delivery.config_id);
+    if (!stored || stored.configuration.status !== 'ACTIVE') {
+      await this.deliveries.cancel(delivery, this.clock.now());
+      return;
+    }
+    const { configuration } = stored;
+    const sentAt = new Date();
+    const secrets = await this.configurations.signingSecrets(delivery.tenant_id, delivery.config_id, sentAt);
+    const headers = deliveryHeaders(delivery, configuration.headers, secrets, sentAt);
+    const startedAt = this.clock.now();
+    const started = performance.now();
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    let excerpt: string | null = null;
+    try {
+      const response = await this.outbound.send({
+        method: 'POST', url: configuration.url, headers, body: delivery.body,
+        timeoutMs: DELIVERY_LIMITS.timeoutMs, maxResponseBytes: DELIVERY_LIMITS.responseBytes,
+      });
+      statusCode = response.status;
+      excerpt = responseExcerpt(response.body.toString('utf8'));
+    } catch (caught) {
+      error = caught instanceof OutboundError ? `${caught.failure}: ${caught.message}` : 'the call failed';
+      if (!(caught instanceof OutboundError)) this.logger?.warn({ err: caught, deliveryId: delivery.delivery_id }, 'webhook call failed');
+    }
+    const durationMs = performance.now() - started;
+    const ok = statusCode !== null && statusCode >= 200 && statusCode < 300 && durationMs <= DELIVERY_LIMITS.timeoutMs;
+    const finishedAt = this.clock.now();
+    const delayMinutes = ok ? null : retryDelayMinutes(configuration, delivery.attempts + 1);
+    const outcome: AttemptOutcome = ok ? 'delivered' : delayMinutes === null ? 'failed' : 'retrying';
+    const nextRetryAt = delayMinutes === null ? null : new Date(finishedAt.getTime() + delayMinutes * 60_000);
+    const current = await this.deliveries.finish({
+      delivery, startedAt, durationMs, url: configuration.url, statusCode, error, responseExcerpt: excerpt, outcome, nextRetryAt, finishedAt,
+    });
+    countAttempt(current ? outcome : 'superseded');
+  }
+}

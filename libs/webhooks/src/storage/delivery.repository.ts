@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@shipledger/database';
+import type { AggregateType, AttemptOutcome, DeliveryStatus } from '../domain';
+import { ensureWebhooksSchema } from './webhooks-schema';
+
+/** A message to enqueue: one trigger of one event for one configuration. */
+export interface NewDelivery {
+  tenant_id: string;
+  config_id: string;
+  event_id: string;
+  /** '' for the reactor's own delivery; a replay's id for a replayed copy. */
+  replay_id: string;
+  source_event_id: string;
+  source_position: string;
+  trigger: string;
+  aggregate_type: AggregateType;
+  aggregate_id: string;
+  aggregate_version: number;
+  body: string;
+  occurred_at: string;
+}
+
+export interface ClaimedDelivery extends NewDelivery {
+  delivery_id: string;
+  attempts: number;
+  claim_token: string;
+}
+
+export interface FinishedAttempt {
+  delivery: ClaimedDelivery;
+  startedAt: Date;
+  durationMs: number;
+  url: string;
+  statusCode: number | null;
+  error: string | null;
+  responseExcerpt: string | null;
+  outcome: AttemptOutcome;
+  nextRetryAt: Date | null;
+  finishedAt: Date;
+}
+
+/** webhooks.deliveries (the outbox) and webhooks.delivery_attempts (the log). */
+export class DeliveryRepository {
+  constructor(private readonly database: Database) {}
+
+  async db(): Promise<Kysely<any>> {
+    await ensureWebhooksSchema(this.database);
+    return this.database.kysely.withSchema('webhooks');
+  }
+
+  /**
+   * Inserts the messages due at `at`; a message already there (same configuration, event id and replay
+   * id) is left alone, so a reactor that handles an event twice enqueues it once. Answers how many rows
+   * are new.
+   */
+  async enqueue(deliveries: readonly NewDelivery[], at: Date): Promise<number> {
+    if (deliveries.length === 0) return 0;
+    const db = await this.db();
+    const result = await db.insertInto('deliveries')
+      .values(deliveries.map((d) => ({
+        ...d, delivery_id: randomUUID(), status: 'pending', attempts: 0, next_attempt_at: at, created_at: at,
+      })))
+      .onConflict((conflict) => conflict.columns(['config_id', 'event_id', 'replay_id']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+
+  /**
+   * Claims up to `limit` deliveries due at `now` for `leaseMs`.
+   * Invariants: (1) a delivery is sent by one sender at a time — the row lock (FOR UPDATE SKIP LOCKED)
+   * makes concurrent claims pick disjoint rows, and a claimed row carries `claimed_until` in the future,
+   * which later claims skip until the lease runs out (a crashed sender's claim expires; the next sender
+   * re-sends that one attempt with the same event id). (2) deliveries of one aggregate to one
+   * configuration go out in order — a row is claimable only while no earlier row (lower seq) of the same
+   * (configuration, aggregate) is still pending, whether it waits for a retry or is being sent.
+   */
+  async claimDue(now: Date, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    const db = await this.db();
+    const token = randomUUID();
+    const until = new Date(now.getTime() + leaseMs);
+    const result = await sql<ClaimedDelivery>`
+      UPDATE webhooks.deliveries SET claim_token = ${token}, claimed_until = ${until}
+      WHERE seq IN (
+        SELECT d.seq FROM webhooks.deliveries d
+        WHERE d.status = 'pending' AND d.next_attempt_at <= ${now}
+          AND (d.claimed_until IS NULL OR d.claimed_until <= ${now})
+          AND NOT EXISTS (
+            SELECT 1 FROM webhooks.deliveries e
+            WHERE e.config_id = d.config_id AND e.aggregate_id = d.aggregate_id AND e.status = 'pending' AND e.seq < d.seq)
+        ORDER BY d.next_attempt_at, d.seq
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING delivery_id, tenant_id, config_id, event_id, replay_id, source_event_id, source_position, trigger,
+        aggregate_type, aggregate_id, aggregate_version, body, occurred_at, attempts, claim_token`.execute(db);
+    return result.rows.map((row) => ({ ...row, occurred_at: new Date(row.occurred_at).toISOString(), attempts: Number(row.attempts) }));
+  }
+
+  /**
+   * Records the attempt and moves the delivery on — only if this sender still holds the claim (its token):
+   * a sender whose lease ran out (another one took the delivery over) logs its attempt but changes nothing.
+   */
+  async finish(attempt: FinishedAttempt): Promise<boolean> {
+    const db = await this.db();
+    const { delivery } = attempt;
+    const status: DeliveryStatus = attempt.outcome === 'delivered' ? 'delivered' : attempt.outcome === 'failed' ? 'failed' : 'pending';
+    return db.transaction().execute(async (trx) => {
+      const updated = await trx.updateTable('deliveries')
+        .set({
+          status, attempts: delivery.attempts + 1, next_attempt_at: attempt.nextRetryAt, claim_token: null, claimed_until: null,
+          last_status_code: attempt.statusCode, finished_at: attempt.outcome === 'retrying' ? null : attempt.finishedAt,
+        })
+        .where('delivery_id', '=', delivery.delivery_id).where('claim_token', '=', delivery.claim_token)
+        .executeTakeFirst();
+      const current = Number(updated.numUpdatedRows) === 1;
+      await trx.insertInto('delivery_attempts').values({
+        attempt_id: randomUUID(), delivery_id: delivery.delivery_id, tenant_id: delivery.tenant_id, config_id: delivery.config_id,
+        attempt_no: delivery.attempts + 1, started_at: attempt.startedAt, duration_ms: Math.round(attempt.durationMs), url: attempt.url,
+        status_code: attempt.statusCode, error: attempt.error, response_excerpt: attempt.responseExcerpt,
+        outcome: current ? attempt.outcome : 'superseded', next_retry_at: current ? attempt.nextRetryAt : null,
+      }).execute();
+      return current;
+    });
+  }
+
+  /** The configuration is gone or INACTIVE: the delivery will not be sent. */
+  async cancel(delivery: ClaimedDelivery, at: Date): Promise<void> {
+    const db = await this.db();
+    await db.updateTable('deliveries').set({ status: 'cancelled', claim_token: null, claimed_until: null, next_attempt_at: null, finished_at: at })
+      .where('delivery_id', '=', delivery.delivery_id).where('claim_token', '=', delivery.claim_token).execute();
+  }
+
+  /** For /metrics: deliveries waiting, waiting after a failed attempt (failing), and given up on. */
+  async counts(): Promise<{ pending: number; retrying: number; failed: number }> {
+    const db = await this.db();
+    const { rows } = await sql<{ pending: string; retrying: string; failed: string }>`
+      SELECT count(*) FILTER (WHERE status = 'pending') AS pending,
+             count(*) FILTER (WHERE status = 'pending' AND attempts > 0) AS retrying,
+             count(*) FILTER (WHERE status = 'failed') AS failed
+      FROM webhooks.deliveries`.execute(db);
+    const row = rows[0];
+    return { pending: Number(row?.pending ?? 0), retrying: Number(row?.retrying ?? 0), failed: Number(row?.failed ?? 0) };
+  }
+}
