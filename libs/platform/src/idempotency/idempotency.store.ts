@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { PlatformTables } from '../tenancy/platform-database';
 import type { Database } from '@shipledger/database';
 
 export type IdempotencyBegin =
@@ -14,10 +15,13 @@ const STALE_CLAIM = '2 minutes';
 /** Idempotency-Key records per tenant: claim, complete with the response, or release on a 5xx. */
 export class IdempotencyStore {
   private lastPurge = 0;
-  constructor(private readonly database: Database) {}
+  private readonly db: Kysely<PlatformTables>;
+  constructor(database: Database) {
+    this.db = database.kysely;
+  }
 
   async begin(tenantId: string, key: string, method: string, path: string, requestHash: string): Promise<IdempotencyBegin> {
-    const db = this.database.kysely;
+    const db = this.db;
     await this.purgeNow();
     // Invariant: one claim per (tenant, key). The primary key makes the insert the single point where
     // concurrent requests with the same key race; exactly one gets a row back and runs the handler.
@@ -46,11 +50,12 @@ export class IdempotencyStore {
     if (row.request_hash !== requestHash || row.request_method !== method || row.request_path !== path) return { kind: 'mismatch' };
     if (row.state !== 'completed') return { kind: 'in_progress' };
     const headers = typeof row.response_headers === 'string' ? JSON.parse(row.response_headers) : row.response_headers;
-    return { kind: 'replay', status: row.response_status, headers: headers ?? {}, body: row.response_body };
+    // complete() writes the state and the response together: a completed row always holds both.
+    return { kind: 'replay', status: row.response_status!, headers: headers ?? {}, body: row.response_body! };
   }
 
   async complete(tenantId: string, key: string, status: number, headers: Record<string, string>, body: string): Promise<void> {
-    await this.database.kysely.updateTable('platform.idempotency_keys')
+    await this.db.updateTable('platform.idempotency_keys')
       .set({ state: 'completed', response_status: status, response_headers: JSON.stringify(headers), response_body: body, completed_at: new Date().toISOString() })
       .where('tenant_id', '=', tenantId).where('idempotency_key', '=', key).where('state', '=', 'in_progress')
       .execute();
@@ -58,7 +63,7 @@ export class IdempotencyStore {
 
   /** A failed (5xx) attempt leaves nothing behind: the client may retry with the same key. */
   async release(tenantId: string, key: string): Promise<void> {
-    await this.database.kysely.deleteFrom('platform.idempotency_keys')
+    await this.db.deleteFrom('platform.idempotency_keys')
       .where('tenant_id', '=', tenantId).where('idempotency_key', '=', key).where('state', '=', 'in_progress')
       .execute();
   }
@@ -66,6 +71,6 @@ export class IdempotencyStore {
   private async purgeNow(): Promise<void> {
     if (Date.now() - this.lastPurge < 3_600_000) return;
     this.lastPurge = Date.now();
-    await sql`delete from platform.idempotency_keys where created_at < now() - interval '48 hours'`.execute(this.database.kysely);
+    await sql`delete from platform.idempotency_keys where created_at < now() - interval '48 hours'`.execute(this.db);
   }
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 
 export const PLATFORM_SCHEMA = 'platform';
 
@@ -8,7 +8,7 @@ export const PLATFORM_SCHEMA = 'platform';
  */
 export const platformMigrations: Record<string, Migration> = {
   '0001_tenancy': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await sql`create table platform.tenants (
         tenant_id text primary key,
         name text not null,
@@ -47,7 +47,7 @@ export const platformMigrations: Record<string, Migration> = {
     },
   },
   '0002_idempotency': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await sql`create table platform.idempotency_keys (
         tenant_id text not null,
         idempotency_key text not null,
@@ -66,7 +66,7 @@ export const platformMigrations: Record<string, Migration> = {
     },
   },
   '0003_usage': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await sql`create table platform.usage_counters (
         tenant_id text not null,
         meter text not null,
@@ -77,7 +77,7 @@ export const platformMigrations: Record<string, Migration> = {
     },
   },
   '0004_api_key_prefix': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       // The key's first characters, kept in clear: operators can tell keys apart, and a wrong key is
       // refused without paying for scrypt (the rest of the key, 208 random bits, stays secret).
       await sql`alter table platform.api_keys add column key_prefix text`.execute(db);

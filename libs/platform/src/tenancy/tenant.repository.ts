@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@shipledger/database';
+import type { PlatformTables } from './platform-database';
 import { ApiError } from '../http/api-error';
 import { hashSecret, randomSecret } from '../crypto/secret-hash';
 import { isApiScope } from './scopes';
@@ -9,7 +10,7 @@ import type { ClientApplication, IssuedClient, Merchant, Tenant, TenantSettings 
 
 /** SQL access to tenants, merchants, API keys and clients. Secrets leave here only once, at creation. */
 export class TenantRepository {
-  private readonly db: Kysely<any>;
+  private readonly db: Kysely<PlatformTables>;
   constructor(database: Database) {
     this.db = database.kysely;
   }

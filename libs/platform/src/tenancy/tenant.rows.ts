@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { PlatformTables } from './platform-database';
 import { ApiError } from '../http/api-error';
 import { randomSecret } from '../crypto/secret-hash';
 import { ID_PATTERN, type ClientApplication, type Tenant } from './tenant.types';
@@ -20,7 +22,7 @@ function iso(value: unknown): string {
   return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
 }
 
-export function toTenant(row: any): Tenant {
+export function toTenant(row: Selectable<PlatformTables['platform.tenants']>): Tenant {
   return {
     tenantId: row.tenant_id,
     name: row.name,
@@ -31,7 +33,7 @@ export function toTenant(row: any): Tenant {
   };
 }
 
-export function toClient(row: any): ClientApplication {
+export function toClient(row: Selectable<PlatformTables['platform.clients']>): ClientApplication {
   const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as string[];
   return {
     clientId: row.client_id,
