@@ -5,7 +5,7 @@ import { startTestApp, type OpenApiDocument, type TestApp, type TestResponse, ty
 import { orderRequest } from '../ordering/order-requests';
 import { createCarrierAccount, shipmentRequest } from '../shipping/support/shipment-requests';
 import { encode, mutationOf, type Mutation } from './mutations';
-import { VALID_REQUESTS, type FuzzFixture, type ValidRequest } from './valid-requests';
+import { automationRulesetBody, VALID_REQUESTS, type FuzzFixture, type ValidRequest } from './valid-requests';
 
 /**
  * Issue 10.5: for every operation of the served OpenAPI document, mutations of a valid request
@@ -52,6 +52,9 @@ describe('API fuzz: every operation of the OpenAPI document', () => {
         const created = await app.http.request('POST', path, { headers: tenant.headers, body: (VALID_REQUESTS[`POST ${path}`]({ merchant: tenant.merchants[0] } as FuzzFixture)).body });
         ids[param] = String(Object.values(created.body as Record<string, unknown>)[0]);
       }
+      const ruleset = await app.http.request('POST', '/automation-rulesets', { headers: tenant.headers, body: automationRulesetBody(tenant.merchants[0]) });
+      ids.rulesetId = ruleset.body.automation_rule_set.rule_set_id;
+      ids.ruleId = ruleset.body.automation_rules[0].rule_id;
       const order = await app.http.request('POST', '/orders', { headers: tenant.headers, body: orderRequest(tenant.merchants[0]) });
       ids.reference = order.body.order_id;
       ids.fulfillmentOrderId = order.body.fulfillment_orders?.[0]?.fulfillment_order_id ?? 'none';

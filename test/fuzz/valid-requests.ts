@@ -115,8 +115,41 @@ export const VALID_REQUESTS: Record<string, (f: FuzzFixture) => ValidRequest> = 
   'POST /orders/{reference}/fulfillment-orders/{fulfillmentOrderId}/ship': () => ({ credentials: 'tenant', body: { line_items: [{ id: 'A', quantity: 1 }] } }),
   'POST /orders/{reference}/fulfillment-orders/{fulfillmentOrderId}/unfulfill': () => ({ credentials: 'tenant', body: { fulfillment_ids: ['unknown'] } }),
   ...configurationRequests(),
+  ...automationRulesetRequests(),
   'POST /webhooks/{webhookId}/rotate-secret': () => ({ credentials: 'tenant', body: { overlap_seconds: 3600 } }),
 };
+
+/** A valid automation ruleset body (routing: docs/api/routing.md). */
+export function automationRulesetBody(merchant: string): Record<string, unknown> {
+  return {
+    automation_rule_set: { name: code('RS'), entity_type: 'FORWARD', merchants: [merchant], countries: ['AE'] },
+    automation_rules: [automationRuleBody()],
+  };
+}
+
+const automationRuleBody = () => ({
+  rule_name: code('rule'), carrier_accounts: [{ carrier_account_id: 'fuzz-account' }], delivery_type: { operator: 'INCLUSION', value: ['EXPRESS'] },
+  dropoff_v2: { operator: 'INCLUSION', value: [{ country: 'AE', state_cities: [{ state: 'Dubai', city_areas: [{ city: 'Dubai', areas: ['Marina'] }] }] }] },
+  gross_weight: { min_value: 0, max_value: 30 }, order_value_min: -1, order_value_max: 1000, days: ['MONDAY'], start_time: '09:00', end_time: '18:00',
+  custom_conditions: { operator: 'INCLUSION', value: [{ attribute_name: 'gift_note', operation: 'CONTAINS', values: ['Hi'] }] },
+});
+
+function automationRulesetRequests(): Record<string, (f: FuzzFixture) => ValidRequest> {
+  const tenant = (body?: unknown, query?: Record<string, string>): ValidRequest => ({ credentials: 'tenant', ...(body !== undefined ? { body } : {}), ...(query ? { query } : {}) });
+  return {
+    'POST /automation-rulesets': (f) => tenant(automationRulesetBody(f.merchant)),
+    'GET /automation-rulesets': (f) => tenant(undefined, { merchant: f.merchant, 'entity-type': 'FORWARD' }),
+    'GET /automation-rulesets/{rulesetId}': () => tenant(),
+    'PUT /automation-rulesets/{rulesetId}': (f) => tenant(automationRulesetBody(f.merchant)),
+    'PATCH /automation-rulesets/{rulesetId}': () => tenant({ automation_rule_set: { status: 'INACTIVE' } }),
+    'DELETE /automation-rulesets/{rulesetId}': () => tenant(),
+    'POST /automation-rulesets/{rulesetId}/rules': () => tenant(automationRuleBody()),
+    'PATCH /automation-rulesets/{rulesetId}/rules/sequences': (f) => tenant([{ rule_id: f.ids.ruleId, sequence: 5 }]),
+    'GET /automation-rulesets/{rulesetId}/rules/{ruleId}': () => tenant(),
+    'PUT /automation-rulesets/{rulesetId}/rules/{ruleId}': () => tenant(automationRuleBody()),
+    'DELETE /automation-rulesets/{rulesetId}/rules/{ruleId}': () => tenant(),
+  };
+}
 
 function report(f: FuzzFixture): Record<string, string> {
   return { merchant: f.merchant, from: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10), time_zone: 'Asia/Dubai' };

@@ -6,6 +6,7 @@ import { ConfigurationModule } from '@shipledger/configuration';
 import { ReportingModule } from '@shipledger/reporting';
 import { OrderingModule } from '@shipledger/ordering';
 import { WebhooksModule } from '@shipledger/webhooks';
+import { RoutingModule } from '@shipledger/routing';
 
 /**
  * The bounded contexts served by the API. Add yours with one line (import it at the top). They get
@@ -19,6 +20,7 @@ export const CONTEXT_MODULES: Array<Type | DynamicModule> = [
   ReportingModule,
   OrderingModule.register(),
   WebhooksModule,
+  RoutingModule,
 ];
 
 @Module({})

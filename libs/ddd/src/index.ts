@@ -11,3 +11,4 @@ export {
 export { deterministicUuid } from './deterministic-id';
 export { commandEventMetadata, type CommandContext } from './event-metadata';
 export { historyOf, stateAsOf, occurredAt, type HistoryEntry } from './history';
+export { CachedStreamLoader, type CachedLoad } from './cached-stream';

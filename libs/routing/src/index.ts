@@ -1,0 +1,7 @@
+/**
+ * The Routing context's public surface: its Nest module, the automation ruleset kind and the generic
+ * ruleset machinery (rulesets/) that other ruleset kinds (service levels) build on.
+ */
+export { RoutingModule } from './routing.module';
+export * from './rulesets';
+export { AUTOMATION_RULESETS } from './automation/domain/automation-rule';
