@@ -1,9 +1,9 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
 
 /** One row per configuration object of every kind; every index starts with tenant_id and kind. */
 export const configurationLookupsMigrations: Record<string, Migration> = {
   '0001_objects': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema.createTable('objects')
         .addColumn('tenant_id', 'text', (c) => c.notNull())
         .addColumn('kind', 'text', (c) => c.notNull())

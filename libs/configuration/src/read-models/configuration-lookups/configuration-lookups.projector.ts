@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ConfigurationLookupsTables } from '../../storage/configuration-database';
 import type { RecordedEvent } from '@shipledger/event-store';
 import type { Projector } from '@shipledger/projections';
 import { CONFIGURATION_EVENT_TYPES, KINDS, parseConfigurationEventType, type ConfigurationFields } from '../../domain';
@@ -22,7 +23,7 @@ export const configurationLookupsProjector: Projector = {
   version: 1,
   handles: CONFIGURATION_EVENT_TYPES,
   migrations: configurationLookupsMigrations,
-  async apply(db: Kysely<any>, event: RecordedEvent): Promise<void> {
+  async apply(db: Kysely<ConfigurationLookupsTables>, event: RecordedEvent): Promise<void> {
     const parsed = parseConfigurationEventType(event.type);
     if (!parsed) return;
     const data = event.data as Data;

@@ -5,7 +5,7 @@ import { OrderMessages, reject } from '../../domain/order';
 import { OrderCommandService } from '../shared/order-command.service';
 import { ApiKeyQuery, OrdersController, parseKey } from '../shared/order-http';
 import { normaliseDateTime } from '../shared/order-request.mapper';
-import { orderStreamId } from '../shared/order-streams';
+import { orderStreamId } from '../../domain/order/order.streams';
 import { toOrderResponse } from '../shared/order-response';
 import { orderAsOf, orderTimeline, type OrderHistoryEntry } from './order-timeline';
 

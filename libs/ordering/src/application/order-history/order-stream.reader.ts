@@ -1,6 +1,6 @@
 import type { EventStore, RecordedEvent } from '@shipledger/event-store';
 import { OrderReferences } from '../shared/order-references';
-import { orderStreamId } from '../shared/order-streams';
+import { orderStreamId } from '../../domain/order/order.streams';
 
 /**
  * A tenant's order stream by order id or partner_order_reference, for operators (no merchant scope):

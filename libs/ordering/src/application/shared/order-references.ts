@@ -4,7 +4,7 @@ import { EVENT_STORE, WrongExpectedRevisionError, type EventStore, type Recorded
 import { reject, OrderMessages } from '../../domain/order';
 import type { OrderCommandMeta } from './command-meta';
 import { orderEventMetadata } from './order.repository';
-import { orderReferenceStreamId, orderStreamId } from './order-streams';
+import { orderReferenceStreamId, orderStreamId } from '../../domain/order/order.streams';
 
 /** A reservation without its order after this long is an orphan of a crashed create. */
 export const ORPHAN_AFTER_MS = 60_000;

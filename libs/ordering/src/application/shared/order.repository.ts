@@ -3,7 +3,7 @@ import { commandEventMetadata, handle, loadStream, type CommandInput, type Handl
 import { EVENT_STORE, type EventMetadata, type EventStore } from '@shipledger/event-store';
 import { orderDecider, type OrderCommand, type OrderEvent, type OrderState } from '../../domain/order';
 import type { OrderCommandMeta } from './command-meta';
-import { orderStreamId } from './order-streams';
+import { orderStreamId } from '../../domain/order/order.streams';
 
 export const ORDER_EVENT_SCHEMA_VERSION = 1;
 

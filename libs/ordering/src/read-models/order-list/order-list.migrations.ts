@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
 
 /**
  * Tables of the order-list read model (unqualified: the projections runner scopes them to the
@@ -6,7 +6,7 @@ import type { Kysely, Migration } from 'kysely';
  */
 export const orderListMigrations: Record<string, Migration> = {
   '0001_orders': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema.createTable('orders')
         .addColumn('tenant_id', 'text', (c) => c.notNull())
         .addColumn('order_id', 'text', (c) => c.notNull())

@@ -1,16 +1,14 @@
 import { sql, type Kysely } from 'kysely';
+import type { OrderListTables } from '../../storage/ordering-database';
 import type { Projector } from '@shipledger/projections';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { evolve } from '../../domain/order/order.evolve';
 import { ORDER_EVENT_TYPES, type OrderEvent } from '../../domain/order/order.events';
 import { initialOrderState, type OrderState } from '../../domain/order/order.state';
+import { orderIdOf } from '../../domain/order/order.streams';
 import { orderListMigrations } from './order-list.migrations';
 
 export const ORDER_LIST_PROJECTOR = 'order-list';
-
-const STREAM_PREFIX = 'order-';
-/** Reference reservation streams share the prefix; their events are not the order's. */
-const REFERENCE_STREAM_PREFIX = 'order-ref-';
 
 interface OrderRow {
   revision: number;
@@ -33,10 +31,10 @@ export const orderListProjector: Projector = {
   version: 1,
   handles: ORDER_EVENT_TYPES,
   migrations: orderListMigrations,
-  async apply(db: Kysely<any>, event: RecordedEvent): Promise<void> {
+  async apply(db: Kysely<OrderListTables>, event: RecordedEvent): Promise<void> {
     await applyOrderEvents(db, [event]);
   },
-  async applyBatch(db: Kysely<any>, events: readonly RecordedEvent[]): Promise<void> {
+  async applyBatch(db: Kysely<OrderListTables>, events: readonly RecordedEvent[]): Promise<void> {
     await applyOrderEvents(db, events);
   },
 };
@@ -44,9 +42,9 @@ export const orderListProjector: Projector = {
 function groupByOrder(events: readonly RecordedEvent[]): OrderEvents[] {
   const groups = new Map<string, OrderEvents>();
   for (const event of events) {
-    if (!event.streamId.startsWith(STREAM_PREFIX) || event.streamId.startsWith(REFERENCE_STREAM_PREFIX)) continue;
+    const orderId = orderIdOf(event.streamId);
+    if (!orderId) continue;
     const tenantId = event.metadata.tenantId;
-    const orderId = event.streamId.slice(STREAM_PREFIX.length);
     const key = `${tenantId}\u0000${orderId}`;
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { tenantId, orderId, events: [] }));
@@ -55,7 +53,7 @@ function groupByOrder(events: readonly RecordedEvent[]): OrderEvents[] {
   return [...groups.values()];
 }
 
-async function applyOrderEvents(db: Kysely<any>, events: readonly RecordedEvent[]): Promise<void> {
+async function applyOrderEvents(db: Kysely<OrderListTables>, events: readonly RecordedEvent[]): Promise<void> {
   const orders = groupByOrder(events);
   if (orders.length === 0) return;
   const found = await db.selectFrom('orders').select(['tenant_id', 'order_id', 'revision', 'state'])
@@ -92,7 +90,7 @@ async function applyOrderEvents(db: Kysely<any>, events: readonly RecordedEvent[
       creation_date timestamptz, update_date timestamptz, state jsonb)`)
     .onConflict((oc) => oc.columns(['tenant_id', 'order_id'])
       .doUpdateSet((eb) => Object.fromEntries(
-        ['revision', 'merchant', 'partner_order_reference', 'status', 'order_date', 'update_date', 'state'].map((column) => [column, eb.ref(`excluded.${column}`)]),
+        (['revision', 'merchant', 'partner_order_reference', 'status', 'order_date', 'update_date', 'state'] as const).map((column) => [column, eb.ref(`excluded.${column}`)]),
       ))
       .where((eb) => eb(sql.ref('orders.revision'), '<', eb.ref('excluded.revision'))))
     .execute();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { OrderListTables } from '../../storage/ordering-database';
 import { readModelSchema } from '@shipledger/projections';
 import type { OrderState } from '../../domain/order/order.state';
 import type { OrderStatus } from '../../domain/order/order.status';
@@ -19,7 +20,7 @@ export interface ListOrdersQuery {
 export type MerchantScope = readonly string[] | '*';
 
 /** One page of the tenant's orders, newest first, among the merchants the caller may see. */
-export async function listOrders(db: Kysely<any>, tenantId: string, query: ListOrdersQuery, scope: MerchantScope): Promise<OrderState[]> {
+export async function listOrders(db: Kysely<OrderListTables>, tenantId: string, query: ListOrdersQuery, scope: MerchantScope): Promise<OrderState[]> {
   const requested = query.merchants;
   const merchants = scope === '*' ? (requested.length > 0 ? requested : '*') : (requested.length > 0 ? requested.filter((m) => scope.includes(m)) : scope);
   if (merchants !== '*' && merchants.length === 0) return [];
