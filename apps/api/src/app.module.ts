@@ -7,6 +7,7 @@ import { ReportingModule } from '@shipledger/reporting';
 import { OrderingModule } from '@shipledger/ordering';
 import { WebhooksModule } from '@shipledger/webhooks';
 import { RoutingModule } from '@shipledger/routing';
+import { ManifestsModule } from '@shipledger/manifests';
 
 /**
  * The bounded contexts served by the API. Add yours with one line (import it at the top). They get
@@ -21,6 +22,7 @@ export const CONTEXT_MODULES: Array<Type | DynamicModule> = [
   OrderingModule.register(),
   WebhooksModule,
   RoutingModule,
+  ManifestsModule,
 ];
 
 @Module({})

@@ -8,6 +8,7 @@ import { configurationLookupsProjector } from '@shipledger/configuration';
 import { orderListProjector, OrderShipmentsReactor, ShippingOrderShipments } from '@shipledger/ordering';
 import { REPORTING_PROJECTORS } from '@shipledger/reporting';
 import { webhookReactors } from '@shipledger/webhooks';
+import { manifestListProjector } from '@shipledger/manifests';
 
 /**
  * Every read model and process manager the worker runs. Add yours with one line in the list below
@@ -20,6 +21,7 @@ export function allProjectors(): Projector[] {
     configurationLookupsProjector,
     orderListProjector,
     ...REPORTING_PROJECTORS,
+    manifestListProjector,
   ];
 }
 

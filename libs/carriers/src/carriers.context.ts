@@ -24,6 +24,8 @@ import { SandboxSimulator } from './sandbox/sandbox-simulator';
 import { SandboxStore } from './sandbox/sandbox-store';
 import { CredentialCipher } from './secrets/credential-cipher';
 import { TrackingIngestionService } from './tracking/tracking-ingestion.service';
+import { TrackingRefreshService } from './tracking/tracking-refresh.service';
+import { CarrierManifests } from './manifests/carrier-manifests';
 
 export interface CarriersContextOptions {
   database: Database;
@@ -55,6 +57,10 @@ export class CarriersContext {
   readonly tracking: TrackingIngestionService;
   readonly simulator: SandboxSimulator;
   readonly documents: DocumentContentReader;
+  /** Shipping's TRACKING_REFRESHER port. */
+  readonly trackingRefresh: TrackingRefreshService;
+  /** What the manifests context uses of carriers (accounts, submission, the PDF and its signed link). */
+  readonly manifests: CarrierManifests;
 
   constructor(readonly options: CarriersContextOptions) {
     this.config = options.config ?? loadCarriersConfig();
@@ -73,6 +79,9 @@ export class CarriersContext {
     this.tracking = new TrackingIngestionService(this.shipments, this.bookings, this.accountRepository);
     this.simulator = new SandboxSimulator(this.sandboxStore, this.tracking);
     this.documents = options.documents ?? new ShipmentDocumentContents(options.database, options.eventStore);
+    this.trackingRefresh = new TrackingRefreshService(this.bookings, this.simulator);
+    this.manifests = new CarrierManifests(this.accountRepository, this.carriers, this.labelRenderer,
+      this.config.secrets.signingKey, this.config.publicBaseUrl, this.config.labelUrlTtlSeconds);
   }
 
   /** Once per process, in the background: starts a rendering thread, which the first label would otherwise wait for. */

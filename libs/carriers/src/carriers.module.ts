@@ -1,11 +1,11 @@
 import { Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DATABASE, type Database } from '@shipledger/database';
 import { EVENT_STORE, type EventStore } from '@shipledger/event-store';
-import { CARRIER_ACCOUNT_DIRECTORY, SHIPPING_RATER } from '@shipledger/shipping';
+import { CARRIER_ACCOUNT_DIRECTORY, SHIPPING_RATER, TRACKING_REFRESHER } from '@shipledger/shipping';
 import { CarrierAccountService } from './accounts/carrier-account.service';
 import { CarrierAccountsController } from './accounts/carrier-accounts.controller';
 import { carriersContextFor, type CarriersContext } from './carriers.context';
-import { CARRIERS_CONTEXT } from './carriers.tokens';
+import { CARRIER_MANIFESTS, CARRIERS_CONTEXT } from './carriers.tokens';
 import { LabelsController } from './labels/labels.controller';
 import { CarrierRatingAdapter } from './rating/carrier-rating.adapter';
 import { SandboxClockController } from './sandbox/sandbox-clock.controller';
@@ -22,13 +22,15 @@ import { TrackingEventsController } from './tracking/tracking-events.controller'
     },
     { provide: CarrierAccountService, inject: [CARRIERS_CONTEXT], useFactory: (c: CarriersContext) => c.accounts },
     { provide: CARRIER_ACCOUNT_DIRECTORY, inject: [CARRIERS_CONTEXT], useFactory: (c: CarriersContext) => c.directory },
+    { provide: TRACKING_REFRESHER, inject: [CARRIERS_CONTEXT], useFactory: (c: CarriersContext) => c.trackingRefresh },
+    { provide: CARRIER_MANIFESTS, inject: [CARRIERS_CONTEXT], useFactory: (c: CarriersContext) => c.manifests },
     {
       provide: SHIPPING_RATER,
       inject: [CARRIERS_CONTEXT],
       useFactory: (c: CarriersContext) => new CarrierRatingAdapter(c.accountRepository, c.carriers),
     },
   ],
-  exports: [CARRIERS_CONTEXT, CARRIER_ACCOUNT_DIRECTORY, SHIPPING_RATER],
+  exports: [CARRIERS_CONTEXT, CARRIER_ACCOUNT_DIRECTORY, SHIPPING_RATER, TRACKING_REFRESHER, CARRIER_MANIFESTS],
 })
 export class CarriersModule implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(@Inject(CARRIERS_CONTEXT) private readonly context: CarriersContext) {}

@@ -13,3 +13,9 @@ export { provisionDemoCarrierAccount } from './accounts/demo-carrier-account';
 export { SANDBOX_SCENARIOS, SCENARIO_ATTRIBUTE, type SandboxScenario } from './sandbox/sandbox-scenarios';
 export type { TrackingUpdate, TrackingResult } from './tracking/tracking-update';
 export { deriveCarrierSecrets, loadCarrierSecrets, type CarrierSecrets } from './secrets/carrier-secrets';
+export {
+  CarrierManifests, MANIFEST_SUBMIT_TIMEOUT_MS,
+  type ManifestCarrierAccount, type ManifestSubmission, type ManifestSubmissionOutcome, type ManifestLinkCheck,
+} from './manifests/carrier-manifests';
+export type { ManifestDocumentInput } from './manifests/manifest-pdf.renderer';
+export type { CarrierManifestRequest } from './carrier/carrier.port';

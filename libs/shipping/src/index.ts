@@ -37,6 +37,7 @@ export * from './application/ports/shipping-rater.port';
 export * from './application/ports/shipment-configuration.port';
 export * from './application/ports/shipment-service-levels.port';
 export type { ServiceLevelDates, AppliedServiceLevel, ServiceLevelEstimates } from './domain/shipment/shipment.service-levels';
+export * from './application/ports/tracking-refresher.port';
 
 // Shapes at the edge.
 export { toShipmentResponse } from './application/shared/shipment-response';

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { BulkStatusRefreshController } from './application/bulk-status/bulk-status-refresh.controller';
 import { CancelShipmentController } from './application/cancel-shipment/cancel-shipment.controller';
 import { ConfirmShipmentController } from './application/confirm-shipment/confirm-shipment.controller';
 import { CreateShipmentController } from './application/create-shipment/create-shipment.controller';
@@ -37,6 +38,7 @@ import { SHIPMENT_READ_CONTROLLERS, SHIPMENT_READ_PROVIDERS } from './shipment-r
 const SHIPPING_MODULE: ModuleMetadata = {
   controllers: [
     ...SHIPMENT_READ_CONTROLLERS,
+    BulkStatusRefreshController,
     CreateShipmentController,
     GetShipmentController,
     UpdateShipmentController,
@@ -88,7 +90,7 @@ const SHIPPING_MODULE: ModuleMetadata = {
 export class ShippingModule {
   /**
    * `ports`: the modules that export the ports shipping consumes, CARRIER_ACCOUNT_DIRECTORY and
-   * SHIPPING_RATER (the carriers module) and SHIPMENT_CONFIGURATION (the configuration module). Given by the app, so neither library imports the other's module.
+   * SHIPPING_RATER and TRACKING_REFRESHER (the carriers module) and SHIPMENT_CONFIGURATION (the configuration module). Given by the app, so neither library imports the other's module.
    */
   static register(options: { ports: NonNullable<ModuleMetadata['imports']> }): DynamicModule {
     return { module: ShippingModule, imports: [CqrsModule, ...options.ports], ...SHIPPING_MODULE };

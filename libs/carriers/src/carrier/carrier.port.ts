@@ -59,6 +59,16 @@ export interface CarrierRate {
   cost: ShippingCost;
 }
 
+/** A manifest handed over to the carrier: `requestId` makes a repeated submission return the same reference. */
+export interface CarrierManifestRequest {
+  requestId: string;
+  account: CarrierAccount;
+  manifestId: string;
+  shipments: { shipment_id: string; tracking_no?: string }[];
+  pickupFrom?: string;
+  pickupTo?: string;
+}
+
 /**
  * The carrier port. `book` must be idempotent by request id: a worker that crashed after the call and
  * retries gets the same tracking number back instead of a second booking.
@@ -78,6 +88,8 @@ export interface Carrier {
   requirements?(account: CarrierAccount): CarrierRequirements;
   /** Problems with an account's properties, as `property.KEY : problem` (account create and update). */
   checkAccount?(property: Readonly<Record<string, string>>): Promise<string[]>;
+  /** Accepts a manifest (the day's hand-over) and answers the carrier's reference; absent: no electronic manifests. */
+  submitManifest?(request: CarrierManifestRequest): Promise<CarrierOutcome<{ reference: string }>>;
 }
 
 /** A transient failure (no answer, network, 5xx): worth trying again within the retry budget. */

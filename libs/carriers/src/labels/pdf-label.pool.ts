@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import type { ManifestDocumentInput } from '../manifests/manifest-pdf.renderer';
 import type { PdfLabelInput } from './pdf-label.renderer';
 
 /** How long one PDF label may take before its thread is stopped (LABEL_RENDER_TIMEOUT_MS). */
@@ -43,7 +44,16 @@ function renderPool(): Piscina {
 export class PdfLabelRenderer {
   constructor(readonly timeoutMs: number = DEFAULT_LABEL_RENDER_TIMEOUT_MS) {}
 
-  async render(input: PdfLabelInput): Promise<Buffer> {
+  render(input: PdfLabelInput): Promise<Buffer> {
+    return this.run('label', input);
+  }
+
+  /** A manifest's hand-over list (manifests/manifest-pdf.renderer.ts) in the same threads, with the same limit. */
+  renderManifest(input: ManifestDocumentInput): Promise<Buffer> {
+    return this.run('manifest', input);
+  }
+
+  private async run(document: 'label' | 'manifest', input: PdfLabelInput | ManifestDocumentInput): Promise<Buffer> {
     const abort = new AbortController();
     const { port1: startedHere, port2: startedThere } = new MessageChannel();
     let timedOut = false;
@@ -59,7 +69,7 @@ export class PdfLabelRenderer {
       timer = setTimeout(expire, this.timeoutMs);
     });
     try {
-      const bytes: Uint8Array = await renderPool().run({ input, started: startedThere }, { signal: abort.signal, transferList: [startedThere] });
+      const bytes: Uint8Array = await renderPool().run({ input, started: startedThere, document }, { signal: abort.signal, transferList: [startedThere] });
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     } catch (error) {
       if (timedOut) throw new LabelRenderTimeoutError(this.timeoutMs);

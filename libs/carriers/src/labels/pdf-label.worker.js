@@ -4,10 +4,11 @@
 const { join } = require('node:path');
 require(join(__dirname, '..', '..', '..', '..', 'tools', 'register.js'));
 const { renderPdfLabel } = require('./pdf-label.renderer.ts');
+const { renderManifestPdf } = require('../manifests/manifest-pdf.renderer.ts');
 
 /** Says "started" first: the caller's time limit counts the rendering, not the queue or the thread's start. */
-module.exports = ({ input, started }) => {
+module.exports = ({ input, started, document }) => {
   started.postMessage('started');
   started.close();
-  return renderPdfLabel(input);
+  return document === 'manifest' ? renderManifestPdf(input) : renderPdfLabel(input);
 };

@@ -35,6 +35,18 @@ export class SandboxSimulator {
     return next;
   }
 
+  /** Reports one booking's due steps now (a tracking refresh); in the same one-at-a-time line as tick. */
+  refresh(requestId: string): Promise<number> {
+    const previous = this.running ?? Promise.resolve(0);
+    const next = previous.catch(() => 0).then(async () => {
+      const booking = await this.store.booking(requestId);
+      if (!booking || booking.status !== 'booked') return 0;
+      return this.advance(booking, await this.store.now(booking.tenant_id));
+    });
+    this.running = next;
+    return next;
+  }
+
   private async pass(tenantId?: string): Promise<number> {
     let recorded = 0;
     const clocks = new Map<string, Date>();

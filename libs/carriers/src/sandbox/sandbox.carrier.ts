@@ -5,7 +5,9 @@ import type { CarrierAccount, CarrierCode } from '../accounts/carrier-account';
 import {
   carrierError, unsupported, type BookedShipmentRef, type BookingRequest, type Carrier, type CarrierBooking,
   type CarrierCapabilities, type CarrierDocument, type CarrierOutcome, type CarrierRate, type RatingRequest,
+  type CarrierManifestRequest,
 } from '../carrier/carrier.port';
+import { acceptSandboxManifest } from './sandbox-manifests';
 import { PdfLabelRenderer } from '../labels/pdf-label.pool';
 import { rateWithSandboxTariff } from '../rating/sandbox-rating';
 import { sandboxRejections, sandboxRequirements } from './sandbox-rules';
@@ -114,6 +116,10 @@ export class SandboxCarrier implements Carrier {
 
   async rate(request: RatingRequest): Promise<CarrierOutcome<CarrierRate>> {
     return rateWithSandboxTariff(this.code, request);
+  }
+
+  async submitManifest(request: CarrierManifestRequest): Promise<CarrierOutcome<{ reference: string }>> {
+    return acceptSandboxManifest(this.code, request);
   }
 
   private trackingNumber(requestId: string): string {

@@ -1,0 +1,12 @@
+export * from './manifest/manifest.status';
+export * from './manifest/manifest.transitions';
+export type * from './manifest/manifest.events';
+export { MANIFEST_EVENT_TYPES } from './manifest/manifest.events';
+export type * from './manifest/manifest.commands';
+export * from './manifest/manifest.errors';
+export * from './manifest/manifest.state';
+export { decide, shipmentProblems } from './manifest/manifest.decide';
+export { evolve, foldManifest } from './manifest/manifest.evolve';
+export { manifestDecider } from './manifest/manifest.decider';
+export * from './manifest/manifest.streams';
+export * from './reservation/shipment-reservation.decider';
