@@ -48,8 +48,9 @@ export class ManifestService {
     await this.checkMerchant(auth, input.merchant);
     const tenantId = auth.tenantId;
     const account = await this.carriers.account(tenantId, input.carrier_account);
-    const states = await Promise.all(input.shipment_ids.map((id) => this.shipping.load(tenantId, id)));
     const at = now.toISOString();
+    const states = await Promise.all(input.shipment_ids.map((id) => this.shipping.load(tenantId, id)));
+    const holders = await Promise.all(input.shipment_ids.map((id, index) => (states[index] ? this.reservations.openHolder(tenantId, id, at) : undefined)));
     const manifestId = randomUUID();
     const command: CreateManifest = {
       type: 'CreateManifest', manifest_id: manifestId, tenant_id: tenantId, merchant: input.merchant,
@@ -60,7 +61,8 @@ export class ManifestService {
       // A shipment of a merchant outside the caller's scopes reads as unknown.
       shipments: input.shipment_ids.map((id, index) => {
         const state = states[index];
-        return shipmentFacts(id, state && canAccessMerchant(auth, state.content.merchant ?? '') ? state : undefined);
+        const facts = shipmentFacts(id, state && canAccessMerchant(auth, state.content.merchant ?? '') ? state : undefined);
+        return facts.found && holders[index] ? { ...facts, open_manifest: holders[index] } : facts;
       }),
       at, actor: auth.clientId,
     };

@@ -40,6 +40,13 @@ export class ShipmentReservations {
     }
   }
 
+  /** The open manifest holding the shipment now (a read: requests see every violation before anything is appended). */
+  async openHolder(tenantId: string, shipmentId: string, now: string): Promise<string | undefined> {
+    const { state } = await loadStream(this.eventStore, shipmentReservationDecider, shipmentReservationStreamId(tenantId, shipmentId));
+    if (!state.holder) return undefined;
+    return (await this.holderCounts(state.holder, shipmentId, state.reserved_at ?? now, now)) ? state.holder : undefined;
+  }
+
   private async reserve(tenantId: string, manifestId: string, shipmentId: string, field: string, at: string, context: CommandContext): Promise<void> {
     await handle(this.eventStore, shipmentReservationDecider, shipmentReservationStreamId(tenantId, shipmentId), async (state) => ({
       type: 'ReserveShipment' as const,

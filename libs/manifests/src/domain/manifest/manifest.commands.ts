@@ -15,6 +15,8 @@ export type ShipmentFacts =
     merchant?: string;
     /** partner_location_id of its pickup, or its pickup address as text. */
     pickup: string;
+    /** The open manifest that holds it when the request was read (the reservation is the atomic check). */
+    open_manifest?: string;
   });
 
 export type CreateManifest = Stamp & {

@@ -70,6 +70,7 @@ export function shipmentProblems(command: CreateManifest): ManifestProblem[] {
     if (pickup !== undefined && shipment.pickup !== pickup) {
       problems.push({ field, message: `shipment ${id} is picked up at ${shipment.pickup || 'no pickup'}, not the manifest's ${pickup}` });
     }
+    if (shipment.open_manifest) problems.push({ field, message: `shipment ${id} is already in open manifest ${shipment.open_manifest}` });
   });
   return problems;
 }
@@ -85,7 +86,7 @@ function createdEvent(command: CreateManifest): ManifestEvent {
   const shipments: ManifestShipment[] = command.shipments.map((s) => {
     if (!s.found) throw new Error('unreachable: unknown shipments were refused above');
     const { shipment_id, partner_shipment_reference, tracking_no, parcel_count, weight_kg } = s;
-    return { shipment_id, partner_shipment_reference, tracking_no, parcel_count, weight_kg };
+    return { shipment_id, ...(partner_shipment_reference ? { partner_shipment_reference } : {}), ...(tracking_no ? { tracking_no } : {}), parcel_count, weight_kg };
   });
   const first = command.shipments[0];
   return {
