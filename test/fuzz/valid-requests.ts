@@ -96,6 +96,12 @@ export const VALID_REQUESTS: Record<string, (f: FuzzFixture) => ValidRequest> = 
   }),
   'GET /sandbox/clock': () => ({ credentials: 'tenant' }),
   'POST /sandbox/clock/advance': () => ({ credentials: 'tenant', body: { minutes: 5 } }),
+  'GET /sandbox/webhook-inbox': () => ({ credentials: 'tenant', query: { page: '0', page_size: '10', trigger: 'booked' } }),
+  'POST /sandbox/webhook-inbox/{inboxId}': () => ({
+    credentials: 'none',
+    headers: { 'webhook-id': 'msg_fuzz', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA', 'event-id': randomUUID(), trigger: 'booked' },
+    body: { shipment_id: 'S-FUZZ', status: 'booked' },
+  }),
   'GET /reports/shipments-per-day': (f) => ({ credentials: 'tenant', query: report(f) }),
   'GET /reports/booking-outcomes': (f) => ({ credentials: 'tenant', query: report(f) }),
   'GET /reports/lead-times': (f) => ({ credentials: 'tenant', query: report(f) }),

@@ -59,5 +59,14 @@ describe('npm start on an empty data folder', () => {
       execFile('bash', ['-c', `set -euo pipefail\n${script}`], { cwd: ROOT }, (error, stdout, stderr) => (error ? fail(new Error(`${error.message}\n${stderr}`)) : done(stdout)));
     });
     expect(JSON.parse(answer)).toEqual([]);
+
+    // The same printed call, pointed at the demo webhook configuration and the inbox it sends to.
+    const call = (path: string) => new Promise<any>((done, fail) => {
+      const variant = script.replace(/\/shipments /, `${path} `);
+      execFile('bash', ['-c', `set -euo pipefail\n${variant}`], { cwd: ROOT }, (error, stdout, stderr) => (error ? fail(new Error(`${error.message}\n${stderr}`)) : done(JSON.parse(stdout))));
+    });
+    const inbox = await call('/sandbox/webhook-inbox');
+    expect(inbox).toMatchObject({ inbox_url: expect.stringMatching(/^https:\/\/127\.0\.0\.1:\d+\/sandbox\/webhook-inbox\/inb_/), total: 0 });
+    expect(await call('/webhooks/demo-inbox')).toMatchObject({ config_id: 'demo-inbox', status: 'ACTIVE', url: inbox.inbox_url });
   }, 240_000);
 });

@@ -11,6 +11,7 @@ import {
   registerIdempotencyHooks, registerLegacyRoutes, requestIdFrom, type TlsMaterial,
 } from '@shipledger/platform';
 import { mountDashboard } from '@shipledger/reporting';
+import { webhooksContextFor } from '@shipledger/webhooks';
 import { AppModule } from './app.module';
 import { mountOpenApi } from './openapi';
 
@@ -31,6 +32,8 @@ export interface ApiAppOptions {
   followerLag?: () => Promise<Array<{ name: string; lag: number; parked: number }>>;
   /** Events projectors and reactors parked; /health says degraded while there are any (absent: not checked). */
   parkedEvents?: () => Promise<number>;
+  /** PUBLIC_BASE_URL: how clients reach the service, when not its listening address. */
+  publicBaseUrl?: string;
 }
 
 export interface ApiApp {
@@ -39,7 +42,10 @@ export interface ApiApp {
   fastify: FastifyInstance;
   /** Every route the app serves (method and Fastify pattern), for tests that walk all of them. */
   routes: Array<{ method: string; url: string }>;
-  /** Starts the HTTPS listener; resolves to its base URL (https://host:port). */
+  /**
+   * Starts the HTTPS listener; resolves to its base URL (https://host:port). From then on webhook
+   * deliveries may reach this service's own sandbox inbox (ADR 0011).
+   */
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -93,6 +99,7 @@ export async function createApiApp(options: ApiAppOptions): Promise<ApiApp> {
   mountDashboard(fastify);
   await app.init();
   registerLegacyRoutes(fastify, platform, internalSecret);
+  let disallowOwnInbox: (() => void) | undefined;
   return {
     app,
     platform,
@@ -102,8 +109,18 @@ export async function createApiApp(options: ApiAppOptions): Promise<ApiApp> {
       await app.listen(port, host);
       const address = fastify.server.address();
       const actualPort = typeof address === 'object' && address ? address.port : port;
-      return `https://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${actualPort}`;
+      const listening = `https://${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+      // The socket a call to ourselves connects to: a wildcard listener is reached on loopback.
+      const own = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+      disallowOwnInbox = webhooksContextFor(options).allowOwnInbox({
+        baseUrls: [...(options.publicBaseUrl ? [options.publicBaseUrl] : []), listening],
+        address: own, family: own.includes(':') ? 6 : 4, ca: options.tls.cert,
+      });
+      return listening;
     },
-    close: () => app.close(),
+    async close() {
+      disallowOwnInbox?.();
+      await app.close();
+    },
   };
 }

@@ -4,6 +4,7 @@ import { provisionDemoCarrierAccount } from '@shipledger/carriers';
 import { provisionDemoConfiguration } from '@shipledger/configuration';
 import { openDatabase } from '@shipledger/database';
 import { createEventStore } from '@shipledger/event-store';
+import { provisionDemoWebhook } from '@shipledger/webhooks';
 import { ensurePrivateDir, loadPlatformConfig, loadTlsMaterial, resolveJwtSecret } from '@shipledger/platform';
 import { migrateReadModels, startWorker, type Worker } from '@shipledger/projections';
 import { loadProcessConfig } from '../../worker/src/config';
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
     logLevel: process.env.LOG_LEVEL ?? 'info',
     followerLag: followerLag(database, eventStore),
     parkedEvents: parkedEventCount(database),
+    publicBaseUrl: config.publicBaseUrl,
   });
   const listening = await api.listen(config.port, config.host);
   const baseUrl = config.publicBaseUrl ?? listening;
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
     const { credentials } = await ensureDemoCredentials(api.platform, config.dataDir, baseUrl);
     await provisionDemoCarrierAccount({ database, eventStore }, credentials.tenant_id);
     await provisionDemoConfiguration({ eventStore }, credentials.tenant_id);
+    await provisionDemoWebhook({ database, eventStore }, credentials.tenant_id);
     const certPath = tls.selfSigned ? join(config.dataDir, 'tls', 'cert.pem') : undefined;
     lines.push(demoInstructions(credentials, certPath, join(config.dataDir, 'demo-credentials.json')));
   }

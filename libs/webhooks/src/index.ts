@@ -14,3 +14,5 @@ export {
   DELIVERY_LIMITS, DELIVERY_STATUSES, ORDER_TRIGGERS, ORDER_EVENT_TRIGGERS, SHIPMENT_EVENT_TRIGGERS, deliveryEventId,
   type WebhookConfiguration, type WebhookConfigurationFields,
 } from './domain';
+export { provisionDemoWebhook, DEMO_WEBHOOK_ID } from './application/sandbox-inbox/demo-webhook';
+export { type OwnService } from './webhooks.context';

@@ -9,9 +9,14 @@ export interface WebhooksConfig {
   ca?: string;
   /** Seconds a rotated-out secret keeps signing when the request does not say. */
   defaultRotationOverlapSeconds: number;
+  /** Deliveries the sandbox inbox keeps per tenant, newest first (WEBHOOK_INBOX_KEEP, default 1,000). */
+  inboxKeep: number;
 }
 
-/** Environment: OUTBOUND_* (loadOutboundConfig), WEBHOOKS_CA_FILE (a PEM file of extra trusted CAs). */
+/**
+ * Environment: OUTBOUND_* (loadOutboundConfig), WEBHOOKS_CA_FILE (a PEM file of extra trusted CAs),
+ * WEBHOOK_INBOX_KEEP (1–100,000).
+ */
 export function loadWebhooksConfig(env: NodeJS.ProcessEnv = process.env): WebhooksConfig {
   const caFile = env.WEBHOOKS_CA_FILE?.trim();
   return {
@@ -19,6 +24,7 @@ export function loadWebhooksConfig(env: NodeJS.ProcessEnv = process.env): Webhoo
     outbound: { ...loadOutboundConfig(env), totalTimeoutMs: DELIVERY_LIMITS.timeoutMs },
     ...(caFile ? { ca: readFileSync(caFile, 'utf8') } : {}),
     defaultRotationOverlapSeconds: 24 * 3600,
+    inboxKeep: inboxKeep(env.WEBHOOK_INBOX_KEEP),
   };
 }
 
@@ -28,3 +34,10 @@ export interface WebhooksClock {
 }
 
 export const SYSTEM_CLOCK: WebhooksClock = { now: () => new Date() };
+
+function inboxKeep(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 1_000;
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed) || parsed < 1 || parsed > 100_000) throw new Error(`WEBHOOK_INBOX_KEEP: not an integer from 1 to 100000: ${value}`);
+  return parsed;
+}

@@ -5,12 +5,22 @@ import { OutboundClient, type PlatformServices } from '@shipledger/platform';
 import { carriersContextFor } from '@shipledger/carriers';
 import { WebhookConfigurationService } from './application/configurations/webhook-configuration.service';
 import { SigningSecretCipher } from './application/shared/signing-secrets';
+import { INBOX_PATH, WebhookInboxService } from './application/sandbox-inbox/webhook-inbox.service';
 import { WebhookConfigurationRepository } from './storage/webhook-configuration.repository';
 import { DeliveryRepository } from './storage/delivery.repository';
 import { WebhookSender, type WebhookSenderOptions } from './application/deliveries/webhook-sender';
 import { WebhookDeliveriesReactor } from './application/deliveries/webhook-deliveries.reactor';
 import { reportDeliveryCountsFrom } from './webhooks.metrics';
+import { INBOX_ID_PATTERN, WebhookInboxRepository } from './storage/webhook-inbox.repository';
 import { loadWebhooksConfig, SYSTEM_CLOCK, type WebhooksClock, type WebhooksConfig } from './webhooks.config';
+
+/** This service as it listens: its base URLs (listening, public), its socket address, its certificate. */
+export interface OwnService {
+  baseUrls: string[];
+  address: string;
+  family: 4 | 6;
+  ca: string;
+}
 
 export interface WebhooksContextOptions {
   database: Database;
@@ -31,6 +41,9 @@ export class WebhooksContext {
   readonly deliveries: DeliveryRepository;
   /** The sender of this process (the worker runs it beside the deliveries reactor). */
   readonly sender: WebhookSender;
+  readonly inbox: WebhookInboxService;
+  /** The service's own base URL once it listens (allowOwnInbox); the inbox URL is made from it. */
+  ownBaseUrl?: string;
   private service?: WebhookConfigurationService;
   private currentClock: WebhooksClock;
   /** What every part reads the time from; `useClock` swaps what it delegates to (tests). */
@@ -43,6 +56,7 @@ export class WebhooksContext {
     const masterKey = carriersContextFor({ database: options.database, eventStore: options.eventStore }).config.secrets.encryptionKey;
     this.repository = new WebhookConfigurationRepository(options.database, new SigningSecretCipher(masterKey));
     this.deliveries = new DeliveryRepository(options.database);
+    this.inbox = new WebhookInboxService(new WebhookInboxRepository(options.database), this.repository, this.clock, this.config.inboxKeep);
     this.sender = this.newSender();
     reportDeliveryCountsFrom(() => this.deliveries.counts());
   }
@@ -61,6 +75,23 @@ export class WebhooksContext {
   reactor(logger?: WebhookSenderOptions['logger']): WebhookDeliveriesReactor {
     if (logger) this.sender.useLogger(logger);
     return new WebhookDeliveriesReactor(this.options.eventStore, this.repository, this.deliveries, this.clock, this.sender);
+  }
+
+  /**
+   * Once the API listens: deliveries may reach this service's own sandbox inbox (and nothing else of
+   * it) at each of its base URLs, connecting to its listening socket and trusting its certificate
+   * (ADR 0011). Answers the function that takes the allowance back.
+   */
+  allowOwnInbox(service: OwnService): () => void {
+    const removers = service.baseUrls.map((origin) => this.outbound.allowOwnService({
+      origin, path: new RegExp(`${INBOX_PATH}/${INBOX_ID_PATTERN}`), address: service.address, family: service.family, ca: service.ca,
+    }));
+    const previous = this.ownBaseUrl;
+    this.ownBaseUrl = new URL(service.baseUrls[0]!).origin;
+    return () => {
+      for (const remove of removers) remove();
+      this.ownBaseUrl = previous;
+    };
   }
 
   /** Needs the platform's tenant directory (merchant checks): set by the API module. */

@@ -3,12 +3,13 @@ import { DATABASE, type Database } from '@shipledger/database';
 import { EVENT_STORE, type EventStore } from '@shipledger/event-store';
 import { PLATFORM_SERVICES, type PlatformServices } from '@shipledger/platform';
 import { WebhooksController } from './application/configurations/webhooks.controller';
+import { WebhookInboxController } from './application/sandbox-inbox/webhook-inbox.controller';
 import { webhooksContextFor } from './webhooks.context';
 import { WEBHOOKS_CONTEXT } from './webhooks.tokens';
 
-/** /webhooks: webhook configurations and their signing secrets. */
+/** /webhooks: webhook configurations and their signing secrets; /sandbox/webhook-inbox: a receiver to try them with. */
 @Module({
-  controllers: [WebhooksController],
+  controllers: [WebhooksController, WebhookInboxController],
   providers: [
     {
       provide: WEBHOOKS_CONTEXT,

@@ -28,6 +28,18 @@ export interface FastifySetupOptions {
 
 export const INTERNAL_HEADER = 'x-shipledger-internal';
 
+/**
+ * The JSON body exactly as it arrived (a string), kept on the request under this key for a handler
+ * that must check a signature over the very bytes that were signed (the sandbox webhook inbox).
+ */
+export const RAW_BODY_KEY = 'shipledger:raw-body';
+
+/** The request's JSON body as received, or undefined when it had none. */
+export function rawBodyOf(request: unknown): string | undefined {
+  const raw = (request as Record<string, unknown>)[RAW_BODY_KEY];
+  return typeof raw === 'string' ? raw : undefined;
+}
+
 /** The request line and headers together may hold this many bytes (Node's default); more → 431. */
 export const MAX_HEADER_BYTES = 16 * 1024;
 /**
@@ -46,6 +58,7 @@ export function configureFastify(fastify: FastifyInstance, options: FastifySetup
     (request: unknown, body: string, done: (error: Error | null, value?: unknown) => void) => void;
   const parseJson = (request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void) => {
     const text = String(body);
+    (request as unknown as Record<string, unknown>)[RAW_BODY_KEY] = text;
     if (text.trim() === '') return done(null, undefined);
     if (jsonDepthExceeds(text)) {
       return done(ApiError.badRequest(`Request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`, [], 'too_deep'), undefined);

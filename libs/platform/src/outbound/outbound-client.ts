@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress, LookupOptions } from 'node:dns';
+import { rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
 import { addressLiteral, addressRefusal } from './outbound-address';
 import type { OutboundConfig } from './outbound-config';
@@ -50,6 +51,27 @@ export interface CheckedTarget {
   url: URL;
   address: string;
   family: 4 | 6;
+  /** Set when the URL is one of this service's own allowed routes (see OwnServiceRoute). */
+  ownService?: OwnServiceRoute;
+}
+
+/**
+ * The one exception to the address rules: a path of this very service (the sandbox webhook inbox),
+ * named by the service's own origin. Only URLs whose origin is exactly `origin`, with no query or
+ * fragment and whose path matches `path` whole, pass; the call then goes to the service's own listening
+ * socket (`address`), never to what the name resolves to, and trusts `ca` (its own certificate) for
+ * that call only. Every other URL on the same host, and every other loopback URL, is refused as before.
+ */
+export interface OwnServiceRoute {
+  /** `https://host:port` as the service names itself (its listening or public base URL). */
+  origin: string;
+  /** The allowed paths; anchored by the client (the whole path must match). */
+  path: RegExp;
+  /** The service's listening address (an IP literal) and its family. */
+  address: string;
+  family: 4 | 6;
+  /** The service's certificate (PEM), trusted for these calls only. */
+  ca?: string;
 }
 
 export interface OutboundClientOptions {
@@ -71,14 +93,27 @@ const systemResolver: OutboundResolver = (hostname) => dnsLookup(hostname, { all
  */
 export class OutboundClient {
   private readonly resolver: OutboundResolver;
+  private readonly ownRoutes = new Set<OwnServiceRoute>();
 
   constructor(private readonly options: OutboundClientOptions) {
     this.resolver = options.resolver ?? systemResolver;
   }
 
+  /**
+   * Lets calls reach one route of this service itself (known only once it listens); answers the
+   * function that takes the allowance back (the service closes).
+   */
+  allowOwnService(route: OwnServiceRoute): () => void {
+    const anchored: OwnServiceRoute = { ...route, origin: new URL(route.origin).origin, path: new RegExp(`^(?:${route.path.source})$`) };
+    this.ownRoutes.add(anchored);
+    return () => this.ownRoutes.delete(anchored);
+  }
+
   /** Checks a URL without calling it (account and subscription validation); throws OutboundError. */
   async check(rawUrl: string, signal?: AbortSignal): Promise<CheckedTarget> {
     const url = parseUrl(rawUrl);
+    const own = this.ownRouteOf(url);
+    if (own) return { url, address: own.address, family: own.family, ownService: own };
     const literal = addressLiteral(url.hostname);
     const addresses = literal !== undefined
       ? [{ address: literal, family: literal.includes(':') ? 6 : 4 }]
@@ -91,14 +126,22 @@ export class OutboundClient {
     return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
   }
 
+  /** The URL is parsed and normalised already (dot segments resolved, default port dropped). */
+  private ownRouteOf(url: URL): OwnServiceRoute | undefined {
+    if (url.search !== '' || url.hash !== '') return undefined;
+    for (const route of this.ownRoutes) if (url.origin === route.origin && route.path.test(url.pathname)) return route;
+    return undefined;
+  }
+
   async send(call: OutboundRequest): Promise<OutboundResponse> {
     const { config } = this.options;
     const timeoutMs = Math.min(call.timeoutMs ?? config.totalTimeoutMs, config.totalTimeoutMs);
     const maxBytes = Math.min(call.maxResponseBytes ?? config.maxResponseBytes, config.maxResponseBytes);
     const signal = AbortSignal.timeout(timeoutMs);
     const target = await this.check(call.url, signal);
+    const ca = trustedCas(this.options.ca, target.ownService?.ca);
     const agent = new Agent({
-      connect: { timeout: config.connectTimeoutMs, lookup: pinnedLookup(target), ...(this.options.ca ? { ca: this.options.ca } : {}) },
+      connect: { timeout: config.connectTimeoutMs, lookup: pinnedLookup(target), ...(ca ? { ca } : {}) },
       connections: 1,
       pipelining: 0,
     });
@@ -148,6 +191,15 @@ function parseUrl(raw: string): URL {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OutboundError('url_invalid', 'Only http and https URLs are allowed');
   if (url.username !== '' || url.password !== '') throw new OutboundError('url_invalid', 'The URL must not carry credentials');
   return url;
+}
+
+/**
+ * The CAs of one call: the configured ones; for a call to the service's own route also its own
+ * certificate, next to the public roots (Node's `ca` replaces them, and a CA-issued certificate of the
+ * service needs them).
+ */
+function trustedCas(extra: string | string[] | undefined, own: string | undefined): string | string[] | undefined {
+  return own ? [...rootCertificates, ...[extra ?? []].flat(), own] : extra;
 }
 
 /** net/tls.connect's `lookup`, answering every question with the checked address. */

@@ -38,13 +38,24 @@ export class WebhookConfigurationRepository {
   }
 
   async insert(configuration: WebhookConfiguration, secret: string): Promise<void> {
+    await this.insertIfAbsent(configuration, secret, { orFail: true });
+  }
+
+  /**
+   * A configuration with a fixed id (the demo tenant's), once: false when the id is taken, even by a
+   * deleted configuration (what a tenant deleted stays deleted).
+   */
+  async insertIfAbsent(configuration: WebhookConfiguration, secret: string, options: { orFail?: boolean } = {}): Promise<boolean> {
     const db = await this.db();
     const { tenant_id, config_id, update_date } = configuration;
-    await db.insertInto('configurations').values({
+    const insert = db.insertInto('configurations').values({
       tenant_id, config_id, fields: JSON.stringify(fieldsOf(configuration)), status: configuration.status,
       secret_encrypted: this.cipher.encrypt(secret, config_id), previous_secret_encrypted: null, previous_secret_until: null,
       version: 1, deleted: false, creation_date: update_date, update_date,
-    }).execute();
+    });
+    const inserted = await (options.orFail ? insert : insert.onConflict((conflict) => conflict.columns(['tenant_id', 'config_id']).doNothing()))
+      .returning('config_id').executeTakeFirst();
+    return inserted !== undefined;
   }
 
   /** Lands only on the version it was computed from, so two concurrent PUTs cannot overwrite each other silently. */

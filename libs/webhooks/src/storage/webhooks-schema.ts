@@ -77,6 +77,32 @@ const migrations: Record<string, Migration> = {
       await sql`CREATE INDEX delivery_attempts_delivery ON webhooks.delivery_attempts (delivery_id)`.execute(db);
     },
   },
+  // The sandbox webhook inbox: one secret inbox id per tenant (the unauthenticated POST names it) and
+  // what arrived, newest kept (WEBHOOK_INBOX_KEEP per tenant).
+  '003_sandbox_inbox': {
+    async up(db: Kysely<any>) {
+      await sql`CREATE TABLE webhooks.inboxes (
+        tenant_id text PRIMARY KEY,
+        inbox_id text NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL
+      )`.execute(db);
+      await sql`CREATE TABLE webhooks.inbox_deliveries (
+        id bigserial PRIMARY KEY,
+        tenant_id text NOT NULL,
+        received_at timestamptz NOT NULL,
+        config_id text,
+        signature_verified boolean NOT NULL,
+        verification_error text,
+        webhook_id text,
+        event_id text,
+        trigger text,
+        headers jsonb NOT NULL,
+        body_json text,
+        body_bytes integer NOT NULL
+      )`.execute(db);
+      await sql`CREATE INDEX inbox_deliveries_by_tenant ON webhooks.inbox_deliveries (tenant_id, id DESC)`.execute(db);
+    },
+  },
 };
 
 export const ensureWebhooksSchema = moduleSchemaOnce(WEBHOOKS_SCHEMA, migrations);
