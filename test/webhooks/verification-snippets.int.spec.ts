@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { Webhook } from 'standardwebhooks';
+import { deliveryHeaders } from '@shipledger/webhooks';
 import { nodeVerifies, pythonVerifies, snippetOf, type VerificationCase } from './support/verification-snippets';
 
 /**
  * docs/api/webhooks.md "Verifying a delivery": the Node and Python snippets, taken from the doc as
- * written, accept what the service's signer (standardwebhooks, as the sender and the inbox use it)
- * signs and refuse every tampering. PHP is not installed on the build machine: its snippet is not run.
+ * written, accept what the service's sender signs (deliveryHeaders) and refuse every tampering. PHP is not installed on the build machine: its snippet is not run.
  */
 describe('the receivers\' signature verification snippets in docs/api/webhooks.md', () => {
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
@@ -13,10 +12,10 @@ describe('the receivers\' signature verification snippets in docs/api/webhooks.m
   const body = Buffer.from(JSON.stringify({ shipment_id: 'S-1', status: 'booked', contact_name: 'Zoë Ærø 東京' }));
   const at = new Date();
   const now = Math.floor(at.getTime() / 1000);
-  const headers = (signingSecrets: string[], id = 'msg_1', when = at) => ({
-    'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(when.getTime() / 1000)),
-    'webhook-signature': signingSecrets.map((s) => new Webhook(s).sign(id, when, body)).join(' '),
-  });
+  // The sender's own header builder (what goes on the wire), names lower-cased as a receiver's framework gives them.
+  const headers = (signingSecrets: string[], id = 'msg_1', when = at): Record<string, string> => Object.fromEntries(
+    Object.entries(deliveryHeaders({ event_id: id, trigger: 'booked', aggregate_version: 3, body: body.toString() }, {}, signingSecrets, when))
+      .map(([name, value]) => [name.toLowerCase(), value]));
 
   const cases: Array<[string, VerificationCase, boolean]> = [
     ['signed by the secret', { secret, headers: headers([secret]), body }, true],
