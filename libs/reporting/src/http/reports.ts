@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ReportingTables } from '../storage/reporting-database';
 import { bookingOutcomes } from '../read-models/booking-outcomes/booking-outcomes.queries';
 import { exceptions, EXCEPTION_KINDS } from '../read-models/exceptions/exceptions.queries';
 import { LEAD_TIME_STAGES, leadTimes, type LeadTimeStage } from '../read-models/lead-times/lead-times.queries';
@@ -8,7 +9,7 @@ import { shipmentsPerDay } from '../read-models/shipments-per-day/shipments-per-
 import type { ExceptionsQueryDto, OnTimeQueryDto, ReportQueryDto } from './report-query.dto';
 
 export interface ReportContext<Q extends ReportQueryDto = ReportQueryDto> {
-  db: Kysely<any>;
+  db: Kysely<ReportingTables>;
   filter: ReportFilter;
   query: Q;
   now: Date;

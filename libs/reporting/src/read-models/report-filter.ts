@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { ReportingTables } from '../storage/reporting-database';
 import { readModelSchema } from '@shipledger/projections';
 
 /**
@@ -16,7 +17,7 @@ export interface ReportFilter {
   timeZone: string;
 }
 
-export function viewDb(db: Kysely<any>, view: string): Kysely<any> {
+export function viewDb(db: Kysely<ReportingTables>, view: string): Kysely<ReportingTables> {
   return db.withSchema(readModelSchema(view));
 }
 

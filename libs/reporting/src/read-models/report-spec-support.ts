@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ReportingTables } from '../storage/reporting-database';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { readModelSchema, type Projector } from '@shipledger/projections';
 import type { ReportFilter } from './report-filter';
@@ -9,7 +10,7 @@ export function filterFor(tenantId: string, changes: Partial<ReportFilter> = {})
 }
 
 /** The events applied as the runner does with applyBatch: one call per batch of `size`, each in a transaction. */
-export async function applyInBatches(db: Kysely<any>, projector: Projector, events: readonly RecordedEvent[], size: number): Promise<void> {
+export async function applyInBatches(db: Kysely<ReportingTables>, projector: Projector, events: readonly RecordedEvent[], size: number): Promise<void> {
   const handled = events.filter((event) => projector.handles.includes(event.type));
   for (let start = 0; start < handled.length; start += size) {
     await db.transaction().execute((trx) => projector.applyBatch!(trx.withSchema(readModelSchema(projector.name)), handled.slice(start, start + size)));

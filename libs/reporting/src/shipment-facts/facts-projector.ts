@@ -3,6 +3,10 @@ import type { Projector } from '@shipledger/projections';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { SHIPMENT_EVENT_TYPES, shipmentIdOf } from '@shipledger/shipping';
 import { evolveFacts, type ShipmentFacts } from './shipment-facts';
+import type { ReportingTables, ReportViewRow, ReportViewTable } from '../storage/reporting-database';
+
+/** A column name of one view's table, as the builder types the insert into a table chosen at run time. */
+type ViewTableColumn = 'tenant_id' | 'shipment_id';
 
 /** Shipments per set of statements: bounds the size of one statement's JSON and arrays. */
 const SHIPMENTS_PER_WRITE = 1000;
@@ -12,13 +16,13 @@ const SHIPMENTS_PER_WRITE = 1000;
  * table's columns (besides tenant_id and shipment_id) with their SQL types, the migrations creating
  * it, and `rowsOf` — the rows a shipment with these facts contributes (none, one or several).
  */
-export interface FactsView {
+export interface FactsView<T extends ReportViewTable = ReportViewTable> {
   name: string;
   version: number;
-  table: string;
-  columns: Readonly<Record<string, string>>;
+  table: T;
+  columns: Readonly<Record<keyof ReportViewRow<T>, string>>;
   migrations: Record<string, Migration>;
-  rowsOf(facts: ShipmentFacts): Record<string, unknown>[];
+  rowsOf(facts: ShipmentFacts): ReportViewRow<T>[];
 }
 
 /**
@@ -27,8 +31,8 @@ export interface FactsView {
  * per thousand shipments: read the stored facts of shipments whose stream started before the batch,
  * fold the new events in memory, upsert the facts, and replace the written shipments' view rows.
  */
-export function factsProjector(view: FactsView): Projector {
-  const apply = (db: Kysely<any>, events: readonly RecordedEvent[]) => applyFacts(db, view, events);
+export function factsProjector<T extends ReportViewTable>(view: FactsView<T>): Projector {
+  const apply = (db: Kysely<ReportingTables>, events: readonly RecordedEvent[]) => applyFacts(db, view, events);
   return {
     name: view.name,
     version: view.version,
@@ -40,7 +44,7 @@ export function factsProjector(view: FactsView): Projector {
 }
 
 const FACTS_MIGRATION: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db) {
     await db.schema.createTable('shipment_facts')
       .addColumn('tenant_id', 'text', (c) => c.notNull())
       .addColumn('shipment_id', 'text', (c) => c.notNull())
@@ -64,7 +68,7 @@ interface FactsWrite {
   facts: ShipmentFacts;
 }
 
-async function applyFacts(db: Kysely<any>, view: FactsView, events: readonly RecordedEvent[]): Promise<void> {
+async function applyFacts<T extends ReportViewTable>(db: Kysely<ReportingTables>, view: FactsView<T>, events: readonly RecordedEvent[]): Promise<void> {
   const groups = new Map<string, ShipmentGroup>();
   for (const event of events) {
     const shipmentId = shipmentIdOf(event.streamId);
@@ -80,7 +84,7 @@ async function applyFacts(db: Kysely<any>, view: FactsView, events: readonly Rec
   }
 }
 
-async function applyToShipments(db: Kysely<any>, view: FactsView, shipments: readonly ShipmentGroup[]): Promise<void> {
+async function applyToShipments<T extends ReportViewTable>(db: Kysely<ReportingTables>, view: FactsView<T>, shipments: readonly ShipmentGroup[]): Promise<void> {
   // A stream starting in this batch needs no stored row: a stored one would hold a prefix of the same
   // fold, and the upsert's revision guard turns such a replay into a no-op.
   const stored = await selectFacts(db, shipments.filter((s) => s.events[0]!.revision !== 0));
@@ -115,15 +119,18 @@ async function applyToShipments(db: Kysely<any>, view: FactsView, shipments: rea
   const keys = new Set(written.map((row) => `${row.tenant_id}\u0000${row.shipment_id}`));
   const replaced = writes.filter((w) => keys.has(`${w.tenant_id}\u0000${w.shipment_id}`));
 
-  await db.deleteFrom(view.table)
+  // The view's table is chosen at run time (a union to Kysely): the delete names only the shipment key
+  // every view table has, and the rows inserted were checked against the view's table by rowsOf's type.
+  const table: ReportViewTable = view.table;
+  await db.deleteFrom(table)
     .where(sql<boolean>`(tenant_id, shipment_id) in (select * from unnest(
       ${replaced.map((w) => w.tenant_id)}::text[], ${replaced.map((w) => w.shipment_id)}::text[]))`)
     .execute();
   const rows = replaced.flatMap((w) => view.rowsOf(w.facts).map((row) => ({ tenant_id: w.tenant_id, shipment_id: w.shipment_id, ...row })));
   if (rows.length === 0) return;
-  const columns = ['tenant_id', 'shipment_id', ...Object.keys(view.columns)];
+  const columns = ['tenant_id', 'shipment_id', ...Object.keys(view.columns)] as ViewTableColumn[];
   const definition = sql.raw(['tenant_id text', 'shipment_id text', ...Object.entries(view.columns).map(([c, t]) => `${c} ${t}`)].join(', '));
-  await db.insertInto(view.table).columns(columns)
+  await db.insertInto(table).columns(columns)
     .expression(sql`select * from jsonb_to_recordset(${storable(rows)}::text::jsonb) as r(${definition})`)
     .execute();
 }
@@ -138,7 +145,7 @@ function storable(value: unknown): string {
     : field));
 }
 
-async function selectFacts(db: Kysely<any>, shipments: readonly ShipmentGroup[]): Promise<Map<string, { revision: number; facts: ShipmentFacts }>> {
+async function selectFacts(db: Kysely<ReportingTables>, shipments: readonly ShipmentGroup[]): Promise<Map<string, { revision: number; facts: ShipmentFacts }>> {
   const found = new Map<string, { revision: number; facts: ShipmentFacts }>();
   if (shipments.length === 0) return found;
   const rows = await db.selectFrom('shipment_facts').select(['tenant_id', 'shipment_id', 'revision', 'facts'])

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { factsProjector } from '../../shipment-facts/facts-projector';
 import type { ShipmentFacts } from '../../shipment-facts/shipment-facts';
 
@@ -19,7 +19,7 @@ export const bookingOutcomesProjector = factsProjector({
   },
   migrations: {
     '0001_booking_attempts': {
-      async up(db: Kysely<any>) {
+      async up(db) {
         await db.schema.createTable('booking_attempts')
           .addColumn('tenant_id', 'text', (c) => c.notNull())
           .addColumn('shipment_id', 'text', (c) => c.notNull())

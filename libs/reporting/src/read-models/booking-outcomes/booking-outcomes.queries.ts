@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReportingTables } from '../../storage/reporting-database';
 import { scopedTo, viewDb, withinDays, type ReportFilter } from '../report-filter';
 import { BOOKING_OUTCOMES_VIEW } from './booking-outcomes.projector';
 
@@ -21,7 +22,7 @@ export interface BookingOutcomesRow {
 }
 
 /** Per carrier account: the booking requests sent in the period (by request time) and their answers. */
-export async function bookingOutcomes(db: Kysely<any>, filter: ReportFilter): Promise<BookingOutcomesRow[]> {
+export async function bookingOutcomes(db: Kysely<ReportingTables>, filter: ReportFilter): Promise<BookingOutcomesRow[]> {
   const view = viewDb(db, BOOKING_OUTCOMES_VIEW);
   const scoped = () => scopedTo(view.selectFrom('booking_attempts'), filter).where(withinDays('requested_at', filter));
   const [rows, codes] = await Promise.all([

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { factsProjector } from '../../shipment-facts/facts-projector';
 import type { ShipmentFacts } from '../../shipment-facts/shipment-facts';
 
@@ -23,7 +23,7 @@ export const exceptionsProjector = factsProjector({
   },
   migrations: {
     '0001_shipment_status': {
-      async up(db: Kysely<any>) {
+      async up(db) {
         await db.schema.createTable('shipment_status')
           .addColumn('tenant_id', 'text', (c) => c.notNull())
           .addColumn('shipment_id', 'text', (c) => c.notNull())

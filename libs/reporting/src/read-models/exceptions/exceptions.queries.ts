@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReportingTables } from '../../storage/reporting-database';
 import { scopedTo, viewDb, withinDays, type ReportFilter } from '../report-filter';
 import { EXCEPTIONS_VIEW, RESTING_STATUSES } from './exceptions.projector';
 
@@ -37,7 +38,7 @@ export interface ExceptionsReport {
  * Among shipments created in the period: those pending too long, with failed delivery attempts,
  * returned, or stuck in a status — counted, and listed longest in their status first.
  */
-export async function exceptions(db: Kysely<any>, filter: ReportFilter, thresholds: ExceptionThresholds): Promise<ExceptionsReport> {
+export async function exceptions(db: Kysely<ReportingTables>, filter: ReportFilter, thresholds: ExceptionThresholds): Promise<ExceptionsReport> {
   const asOf = thresholds.asOf.toISOString();
   const resting = sql.join(RESTING_STATUSES.map((s) => sql.lit(s)));
   const kinds: Record<ExceptionKind, ReturnType<typeof sql<boolean>>> = {

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { factsProjector } from '../../shipment-facts/facts-projector';
 import type { ShipmentFacts } from '../../shipment-facts/shipment-facts';
 
@@ -16,7 +15,7 @@ export const leadTimesProjector = factsProjector({
   },
   migrations: {
     '0001_shipment_stages': {
-      async up(db: Kysely<any>) {
+      async up(db) {
         await db.schema.createTable('shipment_stages')
           .addColumn('tenant_id', 'text', (c) => c.notNull())
           .addColumn('shipment_id', 'text', (c) => c.notNull())

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReportingTables } from '../../storage/reporting-database';
 import { scopedTo, viewDb, withinDays, type ReportFilter } from '../report-filter';
 import { LEAD_TIMES_VIEW } from './lead-times.projector';
 
@@ -33,7 +34,7 @@ export interface LeadTimesRow {
  * Per carrier and lane (pickup country/city → dropoff country/city), among shipments created in the
  * period: how long each stage took, as continuous percentiles in seconds.
  */
-export async function leadTimes(db: Kysely<any>, filter: ReportFilter): Promise<LeadTimesRow[]> {
+export async function leadTimes(db: Kysely<ReportingTables>, filter: ReportFilter): Promise<LeadTimesRow[]> {
   const stages = Object.entries(LEAD_TIME_STAGES) as [LeadTimeStage, readonly [string, string]][];
   const measures = stages.flatMap(([name, [from, to]]) => {
     const seconds = sql`extract(epoch from ${sql.ref(to)} - ${sql.ref(from)})`;

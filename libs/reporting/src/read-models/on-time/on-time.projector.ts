@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { factsProjector } from '../../shipment-facts/facts-projector';
 import type { ShipmentFacts } from '../../shipment-facts/shipment-facts';
 
@@ -14,7 +13,7 @@ export const onTimeProjector = factsProjector({
   },
   migrations: {
     '0001_promises': {
-      async up(db: Kysely<any>) {
+      async up(db) {
         await db.schema.createTable('promises')
           .addColumn('tenant_id', 'text', (c) => c.notNull())
           .addColumn('shipment_id', 'text', (c) => c.notNull())

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReportingTables } from '../../storage/reporting-database';
 import { scopedTo, viewDb, withinDays, type ReportFilter } from '../report-filter';
 import { ON_TIME_VIEW } from './on-time.projector';
 
@@ -20,7 +21,7 @@ export interface OnTimeRow {
  * promise (on time), after it (late), or not yet and already past it (overdue). Shipments without a
  * promise are not counted.
  */
-export async function onTime(db: Kysely<any>, filter: ReportFilter, asOf: Date): Promise<OnTimeRow[]> {
+export async function onTime(db: Kysely<ReportingTables>, filter: ReportFilter, asOf: Date): Promise<OnTimeRow[]> {
   const rows = await scopedTo(viewDb(db, ON_TIME_VIEW).selectFrom('promises'), filter)
     .where(withinDays('promised_at', filter))
     .select([

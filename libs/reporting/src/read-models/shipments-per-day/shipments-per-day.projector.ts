@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { factsProjector } from '../../shipment-facts/facts-projector';
 import type { ShipmentFacts } from '../../shipment-facts/shipment-facts';
 
@@ -22,7 +21,7 @@ export const shipmentsPerDayProjector = factsProjector({
   },
   migrations: {
     '0001_milestones': {
-      async up(db: Kysely<any>) {
+      async up(db) {
         await db.schema.createTable('milestones')
           .addColumn('tenant_id', 'text', (c) => c.notNull())
           .addColumn('shipment_id', 'text', (c) => c.notNull())
@@ -42,9 +41,12 @@ export const shipmentsPerDayProjector = factsProjector({
     const at: Record<MilestoneName, string | undefined> = {
       created: facts.created_at, booked: facts.booked_at, shipped: facts.shipped_at, delivered: facts.delivered_at,
     };
-    return MILESTONES.filter((m) => at[m] !== undefined).map((milestone) => ({
-      milestone, at: at[milestone], merchant: facts.merchant ?? null, carrier: facts.carrier ?? null,
-      carrier_account_id: facts.carrier_account_id ?? null, carrier_account_name: facts.carrier_account_name ?? null,
-    }));
+    return MILESTONES.flatMap((milestone) => {
+      const when = at[milestone];
+      return when === undefined ? [] : [{
+        milestone, at: when, merchant: facts.merchant ?? null, carrier: facts.carrier ?? null,
+        carrier_account_id: facts.carrier_account_id ?? null, carrier_account_name: facts.carrier_account_name ?? null,
+      }];
+    });
   },
 });

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReportingTables } from '../../storage/reporting-database';
 import { dayOf, scopedTo, viewDb, withinDays, type ReportFilter } from '../report-filter';
 import { SHIPMENTS_PER_DAY_VIEW } from './shipments-per-day.projector';
 
@@ -13,7 +14,7 @@ export interface ShipmentsPerDayRow {
 }
 
 /** Per day (in the filter's time zone) and carrier account: how many shipments reached each stage. */
-export async function shipmentsPerDay(db: Kysely<any>, filter: ReportFilter): Promise<ShipmentsPerDayRow[]> {
+export async function shipmentsPerDay(db: Kysely<ReportingTables>, filter: ReportFilter): Promise<ShipmentsPerDayRow[]> {
   const count = (milestone: string) => sql<string>`count(*) filter (where milestone = ${milestone})`;
   const rows = await scopedTo(viewDb(db, SHIPMENTS_PER_DAY_VIEW).selectFrom('milestones'), filter)
     .where(withinDays('at', filter))

@@ -1,0 +1,85 @@
+import type { Insertable } from 'kysely';
+import type { Json, Timestamp } from '@shipledger/database';
+import type { ShipmentFacts } from '../shipment-facts/shipment-facts';
+
+/*
+ * The Reporting context's tables, kept by hand beside the views' migrations (read-models/<view>/
+ * <view>.projector.ts): a column added there is added here, and the compiler then checks every query
+ * that names it and every row a view's rowsOf produces. Each view lives in a schema of its own
+ * (`rm_report_…`) holding shipment_facts and the view's one table.
+ */
+
+/** Each view's table; every row belongs to one shipment of one tenant. */
+export type ReportViewTables = {
+  promises: {
+    tenant_id: string;
+    shipment_id: string;
+    merchant: string | null;
+    carrier: string | null;
+    carrier_account_id: string | null;
+    promised_at: Timestamp;
+    delivered_at: Timestamp | null;
+  };
+  booking_attempts: {
+    tenant_id: string;
+    shipment_id: string;
+    attempt_id: string;
+    attempt_no: number;
+    merchant: string | null;
+    carrier: string;
+    carrier_account_id: string;
+    carrier_account_name: string | null;
+    requested_at: Timestamp;
+    outcome: string | null;
+    answered_at: Timestamp | null;
+    error_codes: string[];
+  };
+  shipment_status: {
+    tenant_id: string;
+    shipment_id: string;
+    partner_shipment_reference: string | null;
+    merchant: string | null;
+    carrier: string | null;
+    carrier_account_id: string | null;
+    status: string;
+    status_since: Timestamp;
+    created_at: Timestamp;
+    failed_delivery_attempts: number;
+    returned_at: Timestamp | null;
+  };
+  shipment_stages: {
+    tenant_id: string;
+    shipment_id: string;
+    merchant: string | null;
+    carrier: string | null;
+    carrier_account_id: string | null;
+    pickup_country: string | null;
+    pickup_city: string | null;
+    dropoff_country: string | null;
+    dropoff_city: string | null;
+    created_at: Timestamp;
+    booked_at: Timestamp | null;
+    shipped_at: Timestamp | null;
+    delivered_at: Timestamp | null;
+  };
+  milestones: {
+    tenant_id: string;
+    shipment_id: string;
+    milestone: string;
+    at: Timestamp;
+    merchant: string | null;
+    carrier: string | null;
+    carrier_account_id: string | null;
+    carrier_account_name: string | null;
+  };
+};
+
+export type ReportViewTable = keyof ReportViewTables;
+
+/** A view row as rowsOf produces it: the view's columns besides the shipment's key. */
+export type ReportViewRow<T extends ReportViewTable> = Omit<Insertable<ReportViewTables[T]>, 'tenant_id' | 'shipment_id'>;
+
+export type ReportingTables = ReportViewTables & {
+  /** Each shipment's folded facts and the stream revision they include. */
+  shipment_facts: { tenant_id: string; shipment_id: string; revision: number; facts: Json<ShipmentFacts> };
+};
