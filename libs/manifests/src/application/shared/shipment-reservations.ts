@@ -8,7 +8,7 @@ import {
 export const ORPHAN_RESERVATION_MS = 60_000;
 
 /**
- * The one-open-manifest guarantee (docs/adr/0011-one-open-manifest-per-shipment.md). Each shipment has a
+ * The one-open-manifest guarantee (docs/adr/0012-one-open-manifest-per-shipment.md). Each shipment has a
  * reservation stream; a create claims every shipment (in id order) before its manifest stream exists.
  * Invariant: a claim is appended only at the revision it was decided on, and the decision refuses when
  * the current holder still counts — its manifest is open and lists the shipment, or is younger than

@@ -5,7 +5,7 @@ import { ManifestCommandRejected } from '../manifest/manifest.errors';
  * Which manifest holds a shipment: one stream per (tenant, shipment), appended with the revision the
  * decision was read at, so of two manifests racing for a shipment exactly one appends its claim.
  * Whether an earlier holder still counts is the application's finding (`holder_open`): its manifest is
- * open and lists the shipment, or is still being created (docs/adr/0011-one-open-manifest-per-shipment.md).
+ * open and lists the shipment, or is still being created (docs/adr/0012-one-open-manifest-per-shipment.md).
  */
 export type ShipmentReservationEvent =
   | DomainEvent<'ShipmentReservedForManifest', { shipment_id: string; manifest_id: string; at: string }>
