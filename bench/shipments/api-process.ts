@@ -7,6 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { startWorker } from '@shipledger/projections';
 import { startTestApp } from '@shipledger/testing';
@@ -52,10 +53,12 @@ async function main(): Promise<void> {
     reactors: withReactors,
   };
   const profiler = cpuProfiler();
+  let reactorWorker: Awaited<ReturnType<typeof startWorker>> | undefined;
   process.on('message', (message: BenchMessage) => {
     void (async () => {
       if (message.type === 'wait-caught-up') {
         await worker.waitUntilCaughtUp({ timeoutMs: message.timeoutMs });
+        await reactorWorker?.waitUntilCaughtUp({ timeoutMs: message.timeoutMs });
         process.send?.({ type: 'caught-up' });
       } else if (message.type === 'profile-start') {
         await profiler.start();
@@ -65,7 +68,25 @@ async function main(): Promise<void> {
         process.send?.({ type: 'profile-written' });
       } else if (message.type === 'rss') {
         process.send?.({ type: 'rss', rss: process.memoryUsage.rss() });
+      } else if (message.type === 'start-reactors') {
+        // The booking phase: the reactors join the projectors, as in `npm start` (one process).
+        if (!withReactors && !reactorWorker) {
+          const more = allReactors({ database: app.database, eventStore: app.eventStore, logger })
+            .filter((reactor) => !reactors.some((running) => running.name === reactor.name));
+          // They start at the head: the earlier phases' shipments stay pending rather than make a backlog
+          // that the measured load would queue behind.
+          const head = await app.eventStore.headPosition();
+          if (head) {
+            for (const reactor of more) {
+              await sql`insert into projections.reactor_checkpoints (name, position) values (${reactor.name}, ${head})
+                on conflict (name) do update set position = excluded.position`.execute(app.database.kysely);
+            }
+          }
+          reactorWorker = await startWorker({ database: app.database, eventStore: app.eventStore, logger, projectors: [], reactors: more });
+        }
+        process.send?.({ type: 'reactors-started' });
       } else if (message.type === 'close') {
+        await reactorWorker?.close();
         await worker.close();
         await app.close();
         process.exit(0);

@@ -17,7 +17,7 @@ export interface BenchReady {
 }
 
 export type BenchMessage = { type: 'wait-caught-up'; timeoutMs: number } | { type: 'close' }
-  | { type: 'profile-start' } | { type: 'profile-stop'; path: string } | { type: 'rss' };
+  | { type: 'profile-start' } | { type: 'profile-stop'; path: string } | { type: 'rss' } | { type: 'start-reactors' };
 
 export interface ApiProcess {
   ready: BenchReady;
@@ -28,6 +28,8 @@ export interface ApiProcess {
   stopProfile(path: string): Promise<void>;
   /** The API process's resident set size, in bytes. */
   rss(): Promise<number>;
+  /** Starts the reactors (booking, labels, webhooks) in the API process, as `npm start` runs them. */
+  startReactors(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,11 @@ export async function startApiProcess(options: { orderShipments?: boolean } = {}
       const answer = next<{ rss: number }>('rss');
       child.send({ type: 'rss' } satisfies BenchMessage);
       return (await answer).rss;
+    },
+    async startReactors() {
+      const started = next('reactors-started');
+      child.send({ type: 'start-reactors' } satisfies BenchMessage);
+      await started;
     },
     async close() {
       const gone = new Promise((resolve) => child.once('exit', resolve));

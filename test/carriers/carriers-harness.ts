@@ -37,6 +37,7 @@ export async function startCarriersHarness(kind: HarnessDatabase = 'pglite'): Pr
       // The tests' fake carriers listen on loopback: the operator allowlist lets them through.
       outbound: { ...OUTBOUND_DEFAULTS, allowedCidrs: parseAllowedCidrs('127.0.0.0/8') },
       bookingRetry: { attempts: 3, baseDelayMs: 20, maxDelayMs: 40 },
+      bookingConcurrency: 8,
     },
   });
   const tenantId = `tenant-${randomUUID()}`;

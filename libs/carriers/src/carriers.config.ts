@@ -18,9 +18,13 @@ export interface CarriersConfig {
   bookingRetry: CarrierRetryPolicy;
   /** Time limit of one PDF label, rendered in a worker thread (default 10 s; LABEL_RENDER_TIMEOUT_MS). */
   labelRenderTimeoutMs?: number;
+  /** Shipments the booking reactor books at the same time, each shipment's requests in order (BOOKING_CONCURRENCY, 8). */
+  bookingConcurrency: number;
 }
 
 const THIRTY_DAYS = 30 * 24 * 3600;
+/** Carrier calls wait mostly on the network, so a few at once keep one worker's bookings ahead of creates. */
+const DEFAULT_BOOKING_CONCURRENCY = 8;
 
 /**
  * Environment: PUBLIC_BASE_URL (default https://localhost:$PORT, PORT 3443), SHIPLEDGER_CARRIERS_KEY
@@ -29,6 +33,7 @@ const THIRTY_DAYS = 30 * 24 * 3600;
  * label URLs that the API verifies, and both decrypt carrier credentials. OUTBOUND_*: loadOutboundConfig.
  * CARRIER_CALL_ATTEMPTS (3) and CARRIER_RETRY_BASE_MS (1000, doubled per retry, at most 5000): the budget
  * of a booking whose carrier does not answer. LABEL_RENDER_TIMEOUT_MS (10000): the time limit of one PDF label.
+ * BOOKING_CONCURRENCY (8): shipments booked at the same time by one worker (1 = one after the other).
  */
 export function loadCarriersConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<CarriersConfig> = {}): CarriersConfig {
   const dataDir = resolve(env.DATA_DIR && env.DATA_DIR.trim() !== '' ? env.DATA_DIR : join(process.cwd(), 'data'));
@@ -44,6 +49,7 @@ export function loadCarriersConfig(env: NodeJS.ProcessEnv = process.env, overrid
       maxDelayMs: Math.max(DEFAULT_CARRIER_RETRY.maxDelayMs, positive(env.CARRIER_RETRY_BASE_MS, DEFAULT_CARRIER_RETRY.baseDelayMs)),
     },
     labelRenderTimeoutMs: positive(env.LABEL_RENDER_TIMEOUT_MS, DEFAULT_LABEL_RENDER_TIMEOUT_MS),
+    bookingConcurrency: Math.floor(positive(env.BOOKING_CONCURRENCY, DEFAULT_BOOKING_CONCURRENCY)),
     ...overrides,
   };
 }

@@ -94,7 +94,8 @@ export class CarriersContext {
   reactors(): Reactor[] {
     this.warmUp();
     return [
-      new BookingReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, this.labels, this.config.bookingRetry),
+      new BookingReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, this.labels, this.config.bookingRetry,
+        undefined, this.config.bookingConcurrency),
       new CarrierLifecycleReactor(this.shipments, this.accountRepository, this.carriers, this.bookings),
       new DocumentSyncReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, this.documents),
       new LabelRefreshReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, this.labels),

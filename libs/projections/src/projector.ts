@@ -52,6 +52,14 @@ export interface Reactor {
    * share the work). Must resolve soon after `signal` aborts.
    */
   runBeside?(signal: AbortSignal): Promise<void>;
+  /**
+   * Optional: how many events the runner may hand over at once (default 1, one after the other).
+   * Above 1, events with different ordering keys run side by side and events with the same key one
+   * after the other, in order; `handle` must then be safe to run for different keys at the same time.
+   */
+  readonly concurrency?: number;
+  /** The ordering key of an event (default: its stream, e.g. one shipment). */
+  orderingKey?(event: RecordedEvent): string;
 }
 
 /** The schema that holds a projector's live tables. Queries use `db.kysely.withSchema(...)`. */

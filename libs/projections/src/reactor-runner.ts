@@ -7,7 +7,11 @@ import { LeaseLostError, waitForLease, type FollowerLease } from './follower-lea
 import type { SharedReader } from './shared-reader';
 import { readReactorPosition, saveReactorPosition } from './reactor-checkpoints';
 import { parkEvent } from './parked-events';
+import { deliverConcurrently } from './concurrent-delivery';
 import type { WorkerLogger } from './worker-logger';
+
+/** How often a reactor delivering concurrently saves its checkpoint within a batch. */
+const SAVE_EVERY_MS = 200;
 
 export interface ReactorTuning {
   batchSize: number;
@@ -99,6 +103,10 @@ export class ReactorRunner {
         await this.doorbell.wait(bell, signal);
         continue;
       }
+      if ((this.reactor.concurrency ?? 1) > 1) {
+        if (!(await this.deliverBatchConcurrently(events, handled, signal))) return;
+        continue;
+      }
       let saved = true;
       for (const event of events) {
         if (handled.has(event.type)) {
@@ -116,6 +124,31 @@ export class ReactorRunner {
         this.progress.advance(this.position);
       }
     }
+  }
+
+  /**
+   * A reactor with `concurrency` > 1: its events are delivered several at a time, one ordering key at a
+   * time, and the checkpoint follows the end of the contiguous run of finished events (saved at most
+   * every SAVE_EVERY_MS, and at the end of the batch). False when the worker is closing.
+   */
+  private async deliverBatchConcurrently(events: readonly RecordedEvent[], handled: Set<string>, signal: AbortSignal): Promise<boolean> {
+    const last = events[events.length - 1]!.position;
+    let savedAt = 0;
+    const delivered = await deliverConcurrently(events, {
+      limit: this.reactor.concurrency!,
+      keyOf: (event) => this.reactor.orderingKey?.(event) ?? event.streamId,
+      isHandled: (event) => handled.has(event.type),
+      // Closing: the events in hand finish, the rest are handed back (redelivered after the checkpoint).
+      deliver: async (event) => !signal.aborted && this.deliver(event, signal),
+      onDone: async (position) => {
+        if (position !== last && Date.now() - savedAt < SAVE_EVERY_MS) return;
+        await saveReactorPosition(this.database.kysely, this.reactor.name, position);
+        savedAt = Date.now();
+        this.progress.advance(position);
+      },
+    });
+    if (delivered) this.position = last;
+    return delivered;
   }
 
   /** True when the event was handled or parked; false when the worker is closing (it will be redelivered). */

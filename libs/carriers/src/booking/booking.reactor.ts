@@ -33,6 +33,12 @@ export class BookingReactor implements Reactor {
     private readonly labels: LabelService,
     private readonly retry: CarrierRetryPolicy = DEFAULT_CARRIER_RETRY,
     private readonly now: () => Date = () => new Date(),
+    /**
+     * Shipments booked at the same time (the runner keeps each shipment's requests in order, by
+     * stream). Safe: exactly-once rests on per-shipment facts — the attempt id as the carrier's request
+     * id, the booking row keyed by it, the decider dropping a stale answer — none shared across shipments.
+     */
+    readonly concurrency: number = 1,
   ) {}
 
   async handle(event: RecordedEvent): Promise<void> {

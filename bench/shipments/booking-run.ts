@@ -1,0 +1,119 @@
+import autocannon from 'autocannon';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { openDatabase } from '@shipledger/database';
+import type { ApiProcess } from './bench-ipc';
+import { confirmedShipmentBody, fromAutocannon, responseClock, type ApiTarget } from './http-runs';
+import { formatFigures, type RunFigures } from './latency-stats';
+
+type Database = Awaited<ReturnType<typeof openDatabase>>;
+
+export interface BookingFigures {
+  load: RunFigures;
+  requested: number;
+  booked: number;
+  failed: number;
+  /** Bookings per second while the load ran (booked within the load window / its length). */
+  bookedPerSecondDuringLoad: number;
+  /** Bookings per second from the first request to the last booking. */
+  bookedPerSecondOverall: number;
+  lagP50Ms: number;
+  lagP99Ms: number;
+  lagMaxMs: number;
+  /** Seconds from the end of the load until every request was answered (booked or failed). */
+  drainSeconds: number;
+}
+
+/**
+ * Confirmed creates at a fixed `rate` for `seconds` on 16 connections while the reactors book them
+ * (SANDBOX carrier), then waits for the last booking. Timing comes from the event store itself: a
+ * shipment's lag is its ShipmentBooked's recorded_at minus its ShipmentBookingRequested's.
+ */
+export async function measureBookingUnderLoad(
+  api: ApiProcess, database: Database, target: ApiTarget, merchant: string, carrierAccountName: string,
+  rate: number, seconds: number,
+): Promise<BookingFigures> {
+  const since = await databaseNow(database);
+  const prefix = `BOOK-${randomUUID().slice(0, 8)}`;
+  let sequence = 0;
+  const clock = responseClock();
+  const result = await autocannon({
+    url: `${target.baseUrl}/shipments`,
+    connections: 16,
+    overallRate: Math.max(1, Math.round(rate)),
+    duration: seconds,
+    timeout: 30,
+    requests: [{
+      method: 'POST',
+      headers: { ...target.headers, 'content-type': 'application/json' },
+      setupRequest: (request) => ({ ...request, body: JSON.stringify(confirmedShipmentBody(`${prefix}-${sequence++}`, merchant, carrierAccountName)) }),
+      onResponse: clock.onResponse,
+    }],
+  });
+  const load = fromAutocannon(`POST /shipments (confirmed) at ${Math.round(rate)}/s`, 16, result, clock);
+  const loadEnded = Date.now();
+  let rows = await bookingRows(database, since);
+  // Bounded wait for the reactors to answer the rest (they never stop: 120 s is a generous cap).
+  while (rows.some((row) => row.answered_ms === null) && Date.now() - loadEnded < 120_000) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    rows = await bookingRows(database, since);
+  }
+  const drainSeconds = (Date.now() - loadEnded) / 1000;
+  await api.waitUntilCaughtUp(300_000);
+  const booked = rows.filter((row) => row.outcome === 'ShipmentBooked');
+  const lags = booked.map((row) => Number(row.answered_ms) - Number(row.requested_ms)).sort((a, b) => a - b);
+  const at = (q: number) => lags[Math.min(lags.length - 1, Math.floor(q * lags.length))] ?? NaN;
+  const firstRequest = Math.min(...rows.map((row) => Number(row.requested_ms)));
+  const lastBooked = Math.max(...booked.map((row) => Number(row.answered_ms)));
+  const loadEnd = firstRequest + load.seconds * 1000;
+  return {
+    load,
+    requested: rows.length,
+    booked: booked.length,
+    failed: rows.filter((row) => row.outcome === 'ShipmentBookingFailed').length,
+    bookedPerSecondDuringLoad: booked.filter((row) => Number(row.answered_ms) <= loadEnd).length / load.seconds,
+    bookedPerSecondOverall: booked.length / Math.max(0.001, (lastBooked - firstRequest) / 1000),
+    lagP50Ms: at(0.5),
+    lagP99Ms: at(0.99),
+    lagMaxMs: lags[lags.length - 1] ?? NaN,
+    drainSeconds,
+  };
+}
+
+export function formatBooking(figures: BookingFigures): string {
+  const { load } = figures;
+  return [
+    formatFigures(load),
+    `bookings: ${figures.booked} booked, ${figures.failed} failed of ${figures.requested} requested; `
+      + `${figures.bookedPerSecondDuringLoad.toFixed(0)}/s during the load (creates ${load.perSecond.toFixed(0)}/s), `
+      + `${figures.bookedPerSecondOverall.toFixed(0)}/s first request → last booking; all answered ${figures.drainSeconds.toFixed(1)} s after the load`,
+    `pending → booked lag: p50 ${(figures.lagP50Ms / 1000).toFixed(2)} s, p99 ${(figures.lagP99Ms / 1000).toFixed(2)} s, max ${(figures.lagMaxMs / 1000).toFixed(2)} s `
+      + `(goals: bookings/s ≥ creates/s, p99 < 5 s)`,
+  ].join('\n');
+}
+
+async function databaseNow(database: Database): Promise<string> {
+  const { rows } = await sql<{ now: string }>`select now()::text as now`.execute(database.kysely);
+  return rows[0]!.now;
+}
+
+interface BookingRow {
+  requested_ms: string;
+  answered_ms: string | null;
+  outcome: string | null;
+}
+
+/** Each booking request recorded since `since`, with the first answer on its shipment's stream. */
+async function bookingRows(database: Database, since: string): Promise<BookingRow[]> {
+  const { rows } = await sql<BookingRow>`
+    select (extract(epoch from r.recorded_at) * 1000)::text as requested_ms,
+           (extract(epoch from a.recorded_at) * 1000)::text as answered_ms, a.type as outcome
+    from event_store.events r
+    left join lateral (
+      select e.recorded_at, e.type from event_store.events e
+      where e.stream_id = r.stream_id and e.revision > r.revision and e.type in ('ShipmentBooked', 'ShipmentBookingFailed')
+      order by e.revision limit 1
+    ) a on true
+    where r.type = 'ShipmentBookingRequested' and r.recorded_at >= ${since}::timestamptz`.execute(database.kysely);
+  return rows;
+}

@@ -1,0 +1,78 @@
+import type { RecordedEvent } from '@shipledger/event-store';
+import { deliverConcurrently, type ConcurrentDelivery } from './concurrent-delivery';
+
+/** Events on `streams` streams, round robin; positions are zero-padded so they sort as strings. */
+function eventsOn(streams: number, count: number, unhandledEvery = 0): RecordedEvent[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `e${i}`, streamId: `s${i % streams}`, revision: Math.floor(i / streams), position: String(i).padStart(6, '0'),
+    type: unhandledEvery > 0 && i % unhandledEvery === 0 ? 'Ignored' : 'Handled', data: {}, metadata: {} as RecordedEvent['metadata'],
+    recordedAt: new Date(0).toISOString(),
+  }));
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+function harness(events: RecordedEvent[], limit: number, outcome: (event: RecordedEvent) => 'ok' | 'closing' | 'throw' = () => 'ok') {
+  const finished = new Set<string>();
+  const order = new Map<string, number[]>();
+  const reported: string[] = [];
+  let inHand = 0;
+  let most = 0;
+  const options: ConcurrentDelivery = {
+    limit,
+    keyOf: (event) => event.streamId,
+    isHandled: (event) => event.type === 'Handled',
+    async deliver(event) {
+      inHand++;
+      most = Math.max(most, inHand);
+      order.set(event.streamId, [...(order.get(event.streamId) ?? []), event.revision]);
+      for (let i = 0; i < 1 + (Number(event.id.slice(1)) % 3); i++) await tick(); // uneven durations
+      inHand--;
+      const result = outcome(event);
+      if (result === 'throw') throw new Error(`failed ${event.id}`);
+      if (result === 'ok') finished.add(event.id);
+      return result === 'ok';
+    },
+    async onDone(position) {
+      // Never past an event still in hand or failed: every handled event up to here has finished.
+      for (const event of events) if (event.position <= position && event.type === 'Handled') expect(finished.has(event.id)).toBe(true);
+      reported.push(position);
+    },
+  };
+  return { options, finished, order, reported, most: () => most };
+}
+
+describe('deliverConcurrently', () => {
+  it('has at most `limit` events in hand, keeps each key in order, and reports every event done in order', async () => {
+    const events = eventsOn(5, 60, 7);
+    const run = harness(events, 4);
+    expect(await deliverConcurrently(events, run.options)).toBe(true);
+    expect(run.most()).toBe(4);
+    for (const revisions of run.order.values()) expect(revisions).toEqual([...revisions].sort((a, b) => a - b));
+    expect(run.finished.size).toBe(events.filter((e) => e.type === 'Handled').length);
+    expect(run.reported).toEqual([...run.reported].sort());
+    expect(run.reported.at(-1)).toBe(events.at(-1)!.position);
+  });
+
+  it('one key at a time: events of a single stream never overlap', async () => {
+    const events = eventsOn(1, 12);
+    const run = harness(events, 8);
+    expect(await deliverConcurrently(events, run.options)).toBe(true);
+    expect(run.most()).toBe(1);
+  });
+
+  it('a failure stops new deliveries, is rethrown once those in hand settle, and is never reported done', async () => {
+    const events = eventsOn(6, 40);
+    const run = harness(events, 3, (event) => (event.id === 'e13' ? 'throw' : 'ok'));
+    await expect(deliverConcurrently(events, run.options)).rejects.toThrow('failed e13');
+    expect(run.reported.every((position) => position < events[13]!.position)).toBe(true);
+  });
+
+  it('closing: resolves false and reports nothing at or past the event that was handed back', async () => {
+    const events = eventsOn(6, 40);
+    const run = harness(events, 3, (event) => (event.id === 'e20' ? 'closing' : 'ok'));
+    expect(await deliverConcurrently(events, run.options)).toBe(false);
+    expect(run.reported.every((position) => position < events[20]!.position)).toBe(true);
+    expect(run.finished.size).toBeLessThan(40);
+  });
+});
