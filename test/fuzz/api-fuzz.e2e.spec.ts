@@ -46,6 +46,7 @@ describe('API fuzz: every operation of the OpenAPI document', () => {
       const ids: Record<string, string> = {
         shipment_id: shipment.body.shipment_id, shipmentId: shipment.body.shipment_id, carrierAccountId: account.carrier_account_id,
         document_id: setting.body.document_id, document_identifier: `Invoice ${tag}`, kind: 'awb',
+        merchant: tenant.merchants[0]!, sku: 'SKU-A',
       };
       for (const [path, param] of [['/locations', 'locationId'], ['/delivery-types', 'deliveryTypeId'], ['/order-types', 'orderTypeId'],
         ['/time-slots', 'timeSlotId'], ['/attributes', 'attributeId'], ['/webhooks', 'webhookId']] as const) {

@@ -8,6 +8,7 @@ import { OrderingModule } from '@shipledger/ordering';
 import { WebhooksModule } from '@shipledger/webhooks';
 import { RoutingModule } from '@shipledger/routing';
 import { ManifestsModule } from '@shipledger/manifests';
+import { InventoryModule } from '@shipledger/inventory';
 
 /**
  * The bounded contexts served by the API. Add yours with one line (import it at the top). They get
@@ -19,7 +20,8 @@ export const CONTEXT_MODULES: Array<Type | DynamicModule> = [
   CarriersModule,
   ConfigurationModule,
   ReportingModule,
-  OrderingModule.register(),
+  OrderingModule.register({ ports: [InventoryModule] }),
+  InventoryModule,
   WebhooksModule,
   RoutingModule,
   ManifestsModule,

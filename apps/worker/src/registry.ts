@@ -9,6 +9,7 @@ import { orderListProjector, OrderShipmentsReactor, ShippingOrderShipments } fro
 import { REPORTING_PROJECTORS } from '@shipledger/reporting';
 import { webhookReactors } from '@shipledger/webhooks';
 import { manifestListProjector } from '@shipledger/manifests';
+import { inventoryLevelsProjector } from '@shipledger/inventory';
 
 /**
  * Every read model and process manager the worker runs. Add yours with one line in the list below
@@ -20,6 +21,7 @@ export function allProjectors(): Projector[] {
     shipmentListProjector,
     configurationLookupsProjector,
     orderListProjector,
+    inventoryLevelsProjector,
     ...REPORTING_PROJECTORS,
     manifestListProjector,
   ];

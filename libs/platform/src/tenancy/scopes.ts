@@ -5,6 +5,8 @@
 export const API_SCOPES = [
   'read:shipments', 'create:shipments', 'update:shipments',
   'read:orders', 'create:orders', 'update:orders',
+  // Inventory levels, settings and the ledger (set and adjust are updates of a level).
+  'read:inventory', 'update:inventory',
   'read:configuration', 'create:configuration', 'update:configuration', 'delete:configuration',
   // The reports and the dashboard's operations panel (GET /reports/*).
   'read:reports',

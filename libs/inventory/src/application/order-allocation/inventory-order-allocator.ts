@@ -1,0 +1,87 @@
+import type { ConfigurationLookups } from '@shipledger/configuration';
+import {
+  reject, type AllocationRequest, type AutoAllocation, type OrderCommandType, type OrderInventory, type OrderInventoryChange,
+} from '@shipledger/ordering';
+import { allocate, InventoryRejected, orderMovements, type OrderOperation } from '../../domain';
+import type { InventoryLedger, LevelChange } from '../shared/inventory-ledger';
+
+const OPERATIONS: Record<OrderCommandType, OrderOperation> = {
+  CreateOrder: 'create',
+  UpdateOrder: 'update',
+  CancelOrder: 'cancel',
+  CancelFulfillmentOrderLineItems: 'cancel_line_items',
+  FulfillFulfillmentOrder: 'fulfill',
+  UnfulfillFulfillmentOrder: 'unfulfill',
+  MergeFulfillmentOrders: 'merge',
+  SplitFulfillmentOrder: 'split',
+  ShipFulfillmentOrderLineItems: 'ship',
+  UpdateFulfillmentOrderLocation: 'update_location',
+  UpdateFulfillmentOrderDetails: 'update_details',
+};
+
+/**
+ * The inventory side of ordering's ORDER_INVENTORY port. `allocate` reads the levels of the order's
+ * SKUs at the merchant's locations from their streams (never behind a projection) and runs the pure
+ * allocation; `record` turns a decision into level movements (rule 3) and appends them, refusing an
+ * oversell. A stale read only costs a retry: ordering allocates again when a reservation is refused.
+ */
+export class InventoryOrderAllocator implements OrderInventory {
+  constructor(private readonly ledger: InventoryLedger, private readonly locations: ConfigurationLookups) {}
+
+  async allocate(request: AllocationRequest): Promise<AutoAllocation | undefined> {
+    const settings = await this.ledger.settings(request.tenantId, request.merchant);
+    if (!settings.enabled) return undefined;
+    const locations = await this.locations.locationsForMerchant(request.tenantId, request.merchant);
+    const skus = [...new Set(request.lines.map((line) => line.sku).filter((sku): sku is string => sku !== undefined))];
+    const available = new Map<string, number>();
+    await Promise.all(locations.flatMap((location) => skus.map(async (sku) => {
+      const level = await this.ledger.level(request.tenantId, location.location_id, sku);
+      available.set(`${location.location_id}\u0000${sku}`, level.on_hand - level.reserved);
+    })));
+    const result = allocate({
+      lines: request.lines,
+      locations: locations.map((location) => ({ location_id: location.location_id, ...(location.coords ? { coords: location.coords } : {}) })),
+      priority: settings.location_priority,
+      destination: request.destination,
+      available: (locationId, sku) => available.get(`${locationId}\u0000${sku}`) ?? 0,
+      allow_oversell: settings.allow_oversell,
+    });
+    const cancel = settings.cancel_unfillable_orders && result.unfilled.length > 0;
+    return {
+      fulfillment_orders: result.placements.map((placement) => ({
+        fulfillment_order_id: request.newId(),
+        location_id: placement.location_id,
+        line_items: placement.line_items,
+      })),
+      explanation: result.explanation,
+      ...(cancel ? { cancellation_reason: locations.length === 0 ? 'AUTO_ALLOCATION_FAILED' : 'INVENTORY_OUT_OF_STOCK' } : {}),
+    };
+  }
+
+  async record(change: OrderInventoryChange): Promise<() => Promise<void>> {
+    const merchant = change.after.content.merchant ?? change.before.content.merchant;
+    if (merchant === undefined) return async () => undefined;
+    const settings = await this.ledger.settings(change.tenantId, merchant);
+    if (!settings.enabled) return async () => undefined;
+    const operation = OPERATIONS[change.command];
+    const changes = orderMovements(change.before, change.after, settings.stock_reduction_timing).map((movement): LevelChange => ({
+      type: 'MoveStock',
+      tenant_id: change.tenantId,
+      location_id: movement.location_id,
+      sku: movement.sku,
+      on_hand_delta: movement.on_hand_delta,
+      reserved_delta: movement.reserved_delta,
+      allow_oversell: settings.allow_oversell,
+      cause: { kind: 'order', order_id: change.orderId, fulfillment_order_ids: movement.fulfillment_order_ids, operation, merchant },
+      at: change.at,
+      actor: change.actor,
+    }));
+    if (changes.length === 0) return async () => undefined;
+    try {
+      return (await this.ledger.apply(changes, { requestId: change.correlationId, correlationId: change.correlationId })).undo;
+    } catch (error) {
+      if (error instanceof InventoryRejected && error.code === 'insufficient_stock') throw reject('insufficient_stock', error.message, 'fulfillment_orders');
+      throw error;
+    }
+  }
+}
