@@ -7,7 +7,7 @@ const spec = deciderSpec<InventoryLevelCommand, InventoryLevelEvent, InventoryLe
 const base = { tenant_id: 't', location_id: 'L1', sku: 'X', at: '2026-11-24T07:00:00.000Z', actor: 'c' };
 const order: InventoryCause = { kind: 'order', order_id: 'o-1', fulfillment_order_ids: ['fo-1'], operation: 'create' };
 const manual: InventoryCause = { kind: 'manual', operation: 'set' };
-const level = (type: InventoryLevelEvent['type'], onHandDelta: number, reservedDelta: number, onHand: number, reserved: number, cause = order): InventoryLevelEvent =>
+const level = (type: InventoryLevelEvent['type'], onHandDelta: number, reservedDelta: number, onHand: number, reserved: number, cause: InventoryCause = order): InventoryLevelEvent =>
   ({ type, data: { ...base, on_hand_delta: onHandDelta, reserved_delta: reservedDelta, on_hand: onHand, reserved, cause } }) as InventoryLevelEvent;
 const stocked = [level('InventoryOnHandSet', 3, 0, 3, 0, manual)];
 const move = (onHand: number, reserved: number, allow = false): InventoryLevelCommand =>
