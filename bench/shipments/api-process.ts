@@ -12,6 +12,7 @@ import pino from 'pino';
 import { startWorker } from '@shipledger/projections';
 import { startTestApp } from '@shipledger/testing';
 import { ORDER_SHIPMENTS_REACTOR } from '@shipledger/ordering';
+import { WEBHOOK_DELIVERIES_REACTOR } from '@shipledger/webhooks';
 import '../../test/support/compose-test-app';
 import { allProjectors, allReactors } from '../../apps/worker/src/registry';
 import type { BenchMessage, BenchReady } from './bench-ipc';
@@ -21,11 +22,13 @@ async function main(): Promise<void> {
   // The projectors always; the reactors (booking, labels, webhooks) only with BENCH_REACTORS=1: their
   // asynchronous work is not part of the request path being measured and would take the CPU from it.
   // BENCH_ORDER_SHIPMENTS=1 (set by bench:orders) adds the order-shipments process manager alone, which
-  // turns a fulfilled FO into its shipment.
+  // turns a fulfilled FO into its shipment. BENCH_WEBHOOKS=1 (set by bench:webhooks) adds the webhook
+  // deliveries reactor alone, with its sender beside it.
   const logger = pino({ level: 'silent' });
   const withReactors = process.env.BENCH_REACTORS === '1';
   const reactors = allReactors({ database: app.database, eventStore: app.eventStore, logger })
-    .filter((reactor) => withReactors || (process.env.BENCH_ORDER_SHIPMENTS === '1' && reactor.name === ORDER_SHIPMENTS_REACTOR));
+    .filter((reactor) => withReactors || (process.env.BENCH_ORDER_SHIPMENTS === '1' && reactor.name === ORDER_SHIPMENTS_REACTOR)
+      || (process.env.BENCH_WEBHOOKS === '1' && reactor.name === WEBHOOK_DELIVERIES_REACTOR));
   const worker = await startWorker({ database: app.database, eventStore: app.eventStore, logger, projectors: allProjectors(), reactors });
   const tenant = await app.createTenant({ rateLimitPerMinute: 1_000_000_000 });
   const carrierAccountName = `Bench Sandbox`;
