@@ -113,6 +113,28 @@ describe('manifests over HTTPS', () => {
     }
   });
 
+  it('of two manifests racing with overlapping shipments one wins, and the loser claims nothing', async () => {
+    const [a, shared, c] = [await http.booked(account), await http.booked(account), await http.booked(account)];
+    const [first, second] = await Promise.all([http.manifest(account, [a.shipment_id, shared.shipment_id]), http.manifest(account, [shared.shipment_id, c.shipment_id])]);
+    expect([first.status, second.status].sort()).toEqual([201, 400]);
+    const [won, lost, loserOnly] = first.status === 201 ? [first, second, c] : [second, first, a];
+    expect(lost.body.errors).toEqual([expect.stringContaining(`shipment ${shared.shipment_id} is already in open manifest ${won.body.manifest_id}`)]);
+    // The loser's other shipment was released (or never claimed): it joins a manifest at once.
+    expect((await http.manifest(account, [loserOnly.shipment_id])).status).toBe(201);
+  });
+
+  it('of ship and cancel racing on one manifest exactly one happens', async () => {
+    const shipment = await http.booked(account);
+    const created = await http.manifest(account, [shipment.shipment_id]);
+    const id = created.body.manifest_id;
+    const [ship, cancel] = await Promise.all([http.call('PATCH', `/manifests/${id}/ship`), http.call('PATCH', `/manifests/${id}/cancel`)]);
+    expect([ship.status, cancel.status].sort()).toEqual([200, 400]);
+    const final = (await http.call('GET', `/manifests/${id}`)).body.status;
+    const shipmentStatus = (await http.call('GET', `/shipments/${shipment.shipment_id}`)).body.post_shipping_info.status;
+    if (ship.status === 200) expect([final, shipmentStatus]).toEqual(['shipped', 'shipped']);
+    else expect([final, shipmentStatus]).toEqual(['cancelled', 'booked']);
+  });
+
   it('records a refused submission, retries it, and refuses what its status does not allow', async () => {
     const refusing = await createAccount(app, tenant, { property: { REJECT_MANIFESTS: 'true', TRACKING_STEP_SECONDS: '600', BOOKING_LATENCY_MS: '20' } });
     const shipment = await http.booked(refusing);

@@ -70,7 +70,7 @@ export class ManifestService {
     const result = await this.run(tenantId, manifestId, command, context, {
       expectedRevision: 'no_stream',
       beforeAppend: ({ after }) => this.reservations.reserveAll(tenantId, manifestId,
-        after.shipments.map((s, index) => ({ shipment_id: s.shipment_id, field: `shipment_ids[${index}]` })), at, context),
+        after.shipments.map((s, index) => ({ shipment_id: s.shipment_id, field: `shipment_ids[${index}]` })), at, { ...context, actor: auth.clientId }),
     });
     return this.submit(result, context);
   }

@@ -1,4 +1,7 @@
 import { handle, loadStream, type CommandContext } from '@shipledger/ddd';
+
+/** The request a claim comes from, and who sent it (the reservation events' metadata). */
+export type ReservationContext = CommandContext & { actor: string };
 import type { EventStore } from '@shipledger/event-store';
 import {
   isOpenManifestStatus, manifestDecider, manifestStreamId, shipmentReservationDecider, shipmentReservationStreamId,
@@ -19,7 +22,7 @@ export const ORPHAN_RESERVATION_MS = 60_000;
 export class ShipmentReservations {
   constructor(private readonly eventStore: EventStore) {}
 
-  async reserveAll(tenantId: string, manifestId: string, shipments: { shipment_id: string; field: string }[], at: string, context: CommandContext): Promise<void> {
+  async reserveAll(tenantId: string, manifestId: string, shipments: { shipment_id: string; field: string }[], at: string, context: ReservationContext): Promise<void> {
     const claimed: string[] = [];
     try {
       for (const shipment of [...shipments].sort((a, b) => a.shipment_id.localeCompare(b.shipment_id))) {
@@ -32,7 +35,7 @@ export class ShipmentReservations {
     }
   }
 
-  async releaseAll(tenantId: string, manifestId: string, shipmentIds: readonly string[], at: string, context: CommandContext): Promise<void> {
+  async releaseAll(tenantId: string, manifestId: string, shipmentIds: readonly string[], at: string, context: ReservationContext): Promise<void> {
     for (const shipmentId of shipmentIds) {
       await handle(this.eventStore, shipmentReservationDecider, shipmentReservationStreamId(tenantId, shipmentId),
         { type: 'ReleaseShipment', shipment_id: shipmentId, manifest_id: manifestId, at },
@@ -47,7 +50,7 @@ export class ShipmentReservations {
     return (await this.holderCounts(state.holder, shipmentId, state.reserved_at ?? now, now)) ? state.holder : undefined;
   }
 
-  private async reserve(tenantId: string, manifestId: string, shipmentId: string, field: string, at: string, context: CommandContext): Promise<void> {
+  private async reserve(tenantId: string, manifestId: string, shipmentId: string, field: string, at: string, context: ReservationContext): Promise<void> {
     await handle(this.eventStore, shipmentReservationDecider, shipmentReservationStreamId(tenantId, shipmentId), async (state) => ({
       type: 'ReserveShipment' as const,
       shipment_id: shipmentId,
@@ -65,9 +68,9 @@ export class ShipmentReservations {
     return isOpenManifestStatus(state.status) && state.shipments.some((s) => s.shipment_id === shipmentId);
   }
 
-  private metadata(tenantId: string, at: string, context: CommandContext) {
+  private metadata(tenantId: string, at: string, context: ReservationContext) {
     return {
-      tenantId, actor: 'manifests', correlationId: context.correlationId, causationId: context.causationId ?? context.requestId,
+      tenantId, actor: context.actor, correlationId: context.correlationId, causationId: context.causationId ?? context.requestId,
       requestId: context.requestId, schemaVersion: 1, occurredAt: at,
     };
   }

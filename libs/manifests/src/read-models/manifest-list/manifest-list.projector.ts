@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '@shipledger/event-store';
 import type { Projector } from '@shipledger/projections';
 import { evolve, initialManifestState, manifestIdOf, MANIFEST_EVENT_TYPES, type ManifestEvent, type ManifestState } from '../../domain';
+import type { ManifestListTables } from '../../storage/manifests-database';
 import { manifestListMigrations } from './manifest-list.migrations';
 
 export const MANIFEST_LIST_PROJECTOR = 'manifest-list';
@@ -16,7 +17,7 @@ export const manifestListProjector: Projector = {
   version: 1,
   handles: MANIFEST_EVENT_TYPES,
   migrations: manifestListMigrations,
-  async apply(db: Kysely<any>, event: RecordedEvent): Promise<void> {
+  async apply(db: Kysely<ManifestListTables>, event: RecordedEvent): Promise<void> {
     const manifestId = manifestIdOf(event.streamId);
     if (!manifestId) return;
     const tenantId = event.metadata.tenantId;

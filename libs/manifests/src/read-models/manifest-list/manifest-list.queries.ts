@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { readModelSchema } from '@shipledger/projections';
 import type { ManifestState, ManifestStatus } from '../../domain';
+import type { ManifestListTables } from '../../storage/manifests-database';
 import { MANIFEST_LIST_PROJECTOR } from './manifest-list.projector';
 
 export interface ListManifestsQuery {
@@ -14,7 +15,7 @@ export interface ListManifestsQuery {
 }
 
 /** Newest first; `scope` is the caller's merchants ('*' = all). Deleted manifests are listed only when asked by status. */
-export async function listManifests(db: Kysely<any>, tenantId: string, query: ListManifestsQuery, scope: readonly string[] | '*'): Promise<ManifestState[]> {
+export async function listManifests(db: Kysely<ManifestListTables>, tenantId: string, query: ListManifestsQuery, scope: readonly string[] | '*'): Promise<ManifestState[]> {
   if (scope !== '*' && scope.length === 0) return [];
   let select = db.withSchema(readModelSchema(MANIFEST_LIST_PROJECTOR)).selectFrom('manifests').select('state').where('tenant_id', '=', tenantId);
   if (scope !== '*') select = select.where('merchant', 'in', [...scope]);
