@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 /**
  * Stream names of the inventory context, built only here. A level is one stream per tenant × location ×
- * SKU (the unit of atomic reservation, ADR 0011); the SKU is hashed so any characters are safe in a
+ * SKU (the unit of atomic reservation, ADR 0013); the SKU is hashed so any characters are safe in a
  * stream name on every adapter (the events carry location and SKU in clear).
  */
 export function levelStreamId(tenantId: string, locationId: string, sku: string): string {

@@ -23,7 +23,7 @@ interface Applied {
  * The inventory's one way to write: each level through `handle` of @shipledger/ddd on its own stream
  * (tenant × location × SKU) at the revision it was decided on. Invariant: a level's events are appended
  * only on the state they were decided against, so two reservations racing for the last unit cannot
- * both pass the available check: the loser re-decides on the new state and is refused (ADR 0011).
+ * both pass the available check: the loser re-decides on the new state and is refused (ADR 0013).
  * Several levels are not one transaction: a refusal after some appends undoes those with compensating
  * movements, so a refused change leaves every level as it was.
  */
