@@ -167,4 +167,39 @@ describe('the outbound client against real local servers', () => {
       await secure.close();
     }
   });
+
+  it('given the service\'s own route, exactly its origin and path reach its own socket with its own certificate, whatever the name resolves to', async () => {
+    const pems = await generate([{ name: 'commonName', value: 'self.test' }], {
+      keyType: 'ec', curve: 'P-256', algorithm: 'sha256',
+      extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'self.test' }] }],
+    });
+    const hits: string[] = [];
+    const own = await listen(createHttpsServer({ cert: pems.cert, key: pems.private }, (request, response) => {
+      hits.push(`${request.method} ${request.url}`);
+      response.end('ok');
+    }), hits);
+    try {
+      const lookups: string[] = [];
+      // The name resolves to a metadata address: the own route never asks, never connects there.
+      const resolver: OutboundResolver = async (hostname) => {
+        lookups.push(hostname);
+        return [{ address: '169.254.169.254', family: 4 }];
+      };
+      const client = new OutboundClient({ config: config(), resolver });
+      const origin = `https://self.test:${own.port}`;
+      const dispose = client.allowOwnService({ origin, path: /\/inbox\/[a-z0-9]+/, address: '127.0.0.1', family: 4, ca: pems.cert });
+      expect((await client.send({ method: 'POST', url: `${origin}/inbox/abc`, body: '{}' })).body.toString()).toBe('ok');
+      expect((await client.send({ method: 'POST', url: `${origin}/x/../inbox/abc`, body: '{}' })).status).toBe(200);
+      for (const url of [`${origin}/inbox/abc/more`, `${origin}/pre/inbox/abc`, `${origin}/inbox/abc?x=1`, `${origin}/inbox/ABC`,
+        `https://self.test:${own.port + 1}/inbox/abc`, `http://self.test:${own.port}/inbox/abc`, `https://127.0.0.1:${own.port}/inbox/abc`]) {
+        expect({ url, failure: await failureOf(client.send({ method: 'POST', url, body: '{}' })) }).toEqual({ url, failure: 'address_refused' });
+      }
+      dispose();
+      expect(await failureOf(client.send({ method: 'POST', url: `${origin}/inbox/abc`, body: '{}' }))).toBe('address_refused');
+      expect(hits).toEqual(['POST /inbox/abc', 'POST /inbox/abc']);
+      expect(lookups.every((name) => name === 'self.test')).toBe(true);
+    } finally {
+      await own.close();
+    }
+  });
 });
