@@ -71,3 +71,18 @@ describe('slaDeadline: hours and minutes inside working hours', () => {
     expect(slaDeadline({ ...sla, duration: { hours: 1 } }, '2026-11-24T10:00:00.000Z', 'UTC')).toBeUndefined();
   });
 });
+
+describe('slaDeadline: the example of docs/api/service-levels.md', () => {
+  const weekdays: Weekday[] = WEEKDAYS_MON_FRI;
+  const promised: Sla = { duration: { days: 2 }, working_days: weekdays, cutoff_times: cutoffs('14:00', weekdays), eta_time: '20:00', blackout_dates: ['2026-12-02'] };
+  const fulfilment: Sla = { duration: { hours: 4 }, working_days: weekdays, working_hours: { start_time: '09:00', end_time: '18:00' } };
+
+  it('Friday 14:01 in Dubai: promised Thursday 20:00 (cut-off missed, blackout skipped), processed Monday 09:01', () => {
+    expect(slaDeadline(promised, '2026-11-27T10:01:00.000Z', 'Asia/Dubai')).toBe('2026-12-03T16:00:00.000Z');
+    expect(slaDeadline(fulfilment, '2026-11-27T10:01:00.000Z', 'Asia/Dubai')).toBe('2026-11-30T05:01:00.000Z');
+  });
+
+  it('Friday 14:00 exactly: promised Tuesday 20:00', () => {
+    expect(slaDeadline(promised, '2026-11-27T10:00:00.000Z', 'Asia/Dubai')).toBe('2026-12-01T16:00:00.000Z');
+  });
+});
