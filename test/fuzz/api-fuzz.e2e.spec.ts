@@ -5,7 +5,7 @@ import { startTestApp, type OpenApiDocument, type TestApp, type TestResponse, ty
 import { orderRequest } from '../ordering/order-requests';
 import { createCarrierAccount, shipmentRequest } from '../shipping/support/shipment-requests';
 import { encode, mutationOf, type Mutation } from './mutations';
-import { automationRulesetBody, VALID_REQUESTS, type FuzzFixture, type ValidRequest } from './valid-requests';
+import { automationRulesetBody, serviceLevelRulesetBody, VALID_REQUESTS, type FuzzFixture, type ValidRequest } from './valid-requests';
 
 /**
  * Issue 10.5: for every operation of the served OpenAPI document, mutations of a valid request
@@ -58,6 +58,9 @@ describe('API fuzz: every operation of the OpenAPI document', () => {
       ids.ruleId = ruleset.body.automation_rules[0].rule_id;
       const inbox = await app.http.request('GET', '/sandbox/webhook-inbox', { headers: tenant.headers });
       ids.inboxId = String(inbox.body.inbox_url).split('/').pop()!;
+      const serviceLevels = await app.http.request('POST', '/service-level-rulesets', { headers: tenant.headers, body: serviceLevelRulesetBody(tenant.merchants[0]) });
+      ids.serviceLevelRulesetId = serviceLevels.body.service_level_rule_set.rule_set_id;
+      ids.serviceLevelRuleId = serviceLevels.body.service_level_rules[0].rule_id;
       const order = await app.http.request('POST', '/orders', { headers: tenant.headers, body: orderRequest(tenant.merchants[0]) });
       ids.reference = order.body.order_id;
       ids.fulfillmentOrderId = order.body.fulfillment_orders?.[0]?.fulfillment_order_id ?? 'none';

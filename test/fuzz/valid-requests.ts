@@ -137,6 +137,7 @@ export const VALID_REQUESTS: Record<string, (f: FuzzFixture) => ValidRequest> = 
   'GET /inventory/{sku}/ledger': () => ({ credentials: 'tenant', query: { limit: '10' } }),
   ...configurationRequests(),
   ...automationRulesetRequests(),
+  ...serviceLevelRulesetRequests(),
   'POST /webhooks/{webhookId}/rotate-secret': () => ({ credentials: 'tenant', body: { overlap_seconds: 3600 } }),
 };
 
@@ -169,6 +170,40 @@ function automationRulesetRequests(): Record<string, (f: FuzzFixture) => ValidRe
     'GET /automation-rulesets/{rulesetId}/rules/{ruleId}': () => tenant(),
     'PUT /automation-rulesets/{rulesetId}/rules/{ruleId}': () => tenant(automationRuleBody()),
     'DELETE /automation-rulesets/{rulesetId}/rules/{ruleId}': () => tenant(),
+  };
+}
+
+/** A valid service-level ruleset body (docs/api/service-levels.md): a rule of each SLA shape. */
+export function serviceLevelRulesetBody(merchant: string): Record<string, unknown> {
+  return {
+    service_level_rule_set: { name: code('SL'), entity_type: 'FORWARD', merchants: [merchant], countries: ['AE'] },
+    service_level_rules: [serviceLevelRuleBody(), serviceLevelRuleBody('FULFILLMENT')],
+  };
+}
+
+const serviceLevelRuleBody = (configType = 'PROMISED') => ({
+  rule_name: code('sla'), config_type: configType, delivery_type: { operator: 'INCLUSION', value: ['EXPRESS'] },
+  sla: configType === 'PROMISED'
+    ? { duration: { days: 2 }, time_zone: 'Asia/Dubai', working_days: ['MONDAY', 'TUESDAY'], cutoff_times: [{ day: 'MONDAY', time: '14:00' }], blackout_dates: ['2026-12-02'], eta_time: '20:00' }
+    : { duration: { hours: 4, minutes: 30 }, time_zone: 'Asia/Dubai', working_hours: { start_time: '09:00', end_time: '18:00' } },
+});
+
+function serviceLevelRulesetRequests(): Record<string, (f: FuzzFixture) => ValidRequest> {
+  const tenant = (body?: unknown, query?: Record<string, string>): ValidRequest => ({ credentials: 'tenant', ...(body !== undefined ? { body } : {}), ...(query ? { query } : {}) });
+  const one = '/service-level-rulesets/{serviceLevelRulesetId}';
+  const rule = `${one}/rules/{serviceLevelRuleId}`;
+  return {
+    'POST /service-level-rulesets': (f) => tenant(serviceLevelRulesetBody(f.merchant)),
+    'GET /service-level-rulesets': (f) => tenant(undefined, { merchant: f.merchant, 'entity-type': 'FORWARD' }),
+    [`GET ${one}`]: () => tenant(),
+    [`PUT ${one}`]: (f) => tenant(serviceLevelRulesetBody(f.merchant)),
+    [`PATCH ${one}`]: () => tenant({ service_level_rule_set: { status: 'INACTIVE' } }),
+    [`DELETE ${one}`]: () => tenant(),
+    [`POST ${one}/rules`]: () => tenant(serviceLevelRuleBody()),
+    [`PATCH ${one}/rules/sequences`]: (f) => tenant([{ rule_id: f.ids.serviceLevelRuleId, sequence: 5 }]),
+    [`GET ${rule}`]: () => tenant(),
+    [`PUT ${rule}`]: () => tenant(serviceLevelRuleBody('FULFILLMENT')),
+    [`DELETE ${rule}`]: () => tenant(),
   };
 }
 

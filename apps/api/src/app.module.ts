@@ -16,7 +16,7 @@ import { InventoryModule } from '@shipledger/inventory';
  * idempotency, validation and error bodies apply to their routes.
  */
 export const CONTEXT_MODULES: Array<Type | DynamicModule> = [
-  ShippingModule.register({ ports: [CarriersModule, ConfigurationModule] }),
+  ShippingModule.register({ ports: [CarriersModule, ConfigurationModule, RoutingModule] }),
   CarriersModule,
   ConfigurationModule,
   ReportingModule,

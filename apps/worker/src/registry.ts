@@ -10,6 +10,7 @@ import { REPORTING_PROJECTORS } from '@shipledger/reporting';
 import { webhookReactors } from '@shipledger/webhooks';
 import { manifestListProjector } from '@shipledger/manifests';
 import { inventoryLevelsProjector } from '@shipledger/inventory';
+import { shipmentServiceLevelsFor } from '@shipledger/routing';
 
 /**
  * Every read model and process manager the worker runs. Add yours with one line in the list below
@@ -35,7 +36,7 @@ export interface ReactorDeps {
 }
 
 export function allReactors(deps: ReactorDeps): Reactor[] {
-  const create = shipmentCreator(deps.eventStore, carriersContextFor(deps).directory);
+  const create = shipmentCreator(deps.eventStore, carriersContextFor(deps).directory, shipmentServiceLevelsFor(deps.eventStore));
   return [
     ...carrierReactors(deps),
     new OrderShipmentsReactor(deps.eventStore, new ShippingOrderShipments(new ShippingCommands(deps.eventStore), create)),

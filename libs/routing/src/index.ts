@@ -5,3 +5,6 @@
 export { RoutingModule } from './routing.module';
 export * from './rulesets';
 export { AUTOMATION_RULESETS } from './automation/domain/automation-rule';
+export { SERVICE_LEVEL_RULESETS } from './service-levels/domain/service-level-rule';
+/** Shipping's SHIPMENT_SERVICE_LEVELS port for processes without Nest (the worker). */
+export { shipmentServiceLevelsFor } from './service-levels/service-levels.providers';

@@ -9,3 +9,4 @@ export { RulesetService, toApiError as rulesetApiError, type RulesetWrite, type 
 export * from './application/ruleset.dto';
 export * from './application/ruleset.mapping';
 export { RULESET_STORE_PROVIDER, rulesetServiceProvider } from './application/ruleset.providers';
+export { rulesetController, type RulesetHttpKind } from './application/ruleset-controller.factory';

@@ -77,11 +77,8 @@ export class CarrierAccountRefDto {
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** An automation rule: the base, its conditions (all optional) and the accounts it chooses. */
-export class AutomationRuleDto extends RuleBaseDto {
-  @Nested(CarrierAccountRefDto, CONDITION_LIMITS.accounts) carrier_accounts?: CarrierAccountRefDto[];
-  @ApiPropertyOptional({ enum: CARRIER_CHOICES, description: 'with several accounts: the cheapest rate wins (else the first listed)' })
-  @IsOptional() @IsIn(CARRIER_CHOICES) carrier_choice?: string;
+/** A rule's base and its conditions (all optional): what every kind of rule matches shipments with. */
+export class RuleConditionsDto extends RuleBaseDto {
   @Nested(StringConditionDto) source_type?: StringConditionDto;
   @Nested(StringConditionDto) payment_type?: StringConditionDto;
   @Nested(StringConditionDto) delivery_type?: StringConditionDto;
@@ -102,4 +99,11 @@ export class AutomationRuleDto extends RuleBaseDto {
   @ApiPropertyOptional({ example: '09:00', description: 'HH:mm in the merchant\'s time zone' }) @IsOptional() @Matches(TIME, { message: 'must be HH:mm' }) start_time?: string;
   @ApiPropertyOptional({ example: '18:00', description: 'HH:mm in the merchant\'s time zone (exclusive)' }) @IsOptional() @Matches(TIME, { message: 'must be HH:mm' }) end_time?: string;
   @Nested(RuleCustomConditionDto) custom_conditions?: RuleCustomConditionDto;
+}
+
+/** An automation rule: the base, its conditions and the accounts it chooses. */
+export class AutomationRuleDto extends RuleConditionsDto {
+  @Nested(CarrierAccountRefDto, CONDITION_LIMITS.accounts) carrier_accounts?: CarrierAccountRefDto[];
+  @ApiPropertyOptional({ enum: CARRIER_CHOICES, description: 'with several accounts: the cheapest rate wins (else the first listed)' })
+  @IsOptional() @IsIn(CARRIER_CHOICES) carrier_choice?: string;
 }

@@ -24,9 +24,8 @@ export class AutomationRulesetPatchDto extends RulesetPatchFieldsDto {
   automation_rule_set?: RulesetPatchFieldsDto;
 }
 
-export class AutomationRuleResponseDto extends RuleBaseResponseDto {
-  @ApiPropertyOptional({ type: [CarrierAccountRefDto] }) carrier_accounts?: CarrierAccountRefDto[];
-  @ApiPropertyOptional({ enum: CARRIER_CHOICES }) carrier_choice?: string;
+/** A rule in responses: the base and the conditions every kind shares. */
+export class RuleConditionsResponseDto extends RuleBaseResponseDto {
   @ApiPropertyOptional({ type: StringConditionDto }) source_type?: StringConditionDto;
   @ApiPropertyOptional({ type: StringConditionDto }) payment_type?: StringConditionDto;
   @ApiPropertyOptional({ type: StringConditionDto }) delivery_type?: StringConditionDto;
@@ -47,6 +46,11 @@ export class AutomationRuleResponseDto extends RuleBaseResponseDto {
   @ApiPropertyOptional() start_time?: string;
   @ApiPropertyOptional() end_time?: string;
   @ApiPropertyOptional({ type: RuleCustomConditionDto }) custom_conditions?: RuleCustomConditionDto;
+}
+
+export class AutomationRuleResponseDto extends RuleConditionsResponseDto {
+  @ApiPropertyOptional({ type: [CarrierAccountRefDto] }) carrier_accounts?: CarrierAccountRefDto[];
+  @ApiPropertyOptional({ enum: CARRIER_CHOICES }) carrier_choice?: string;
 }
 
 export class AutomationRulesetResponseDto {
