@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp, type TestTenant } from '@shipledger/testing';
 import { expectShippingError } from '../shipping/support/expect-error';
 import { configurationClient, type ConfigurationClient } from '../configuration/support/configuration-client';
