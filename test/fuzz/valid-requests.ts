@@ -139,6 +139,13 @@ export const VALID_REQUESTS: Record<string, (f: FuzzFixture) => ValidRequest> = 
   ...automationRulesetRequests(),
   ...serviceLevelRulesetRequests(),
   'POST /webhooks/{webhookId}/rotate-secret': () => ({ credentials: 'tenant', body: { overlap_seconds: 3600 } }),
+  'GET /webhooks/{webhookId}/deliveries': () => ({
+    credentials: 'tenant', query: { status: 'failed', trigger: 'booked', from: new Date(Date.now() - 86_400_000).toISOString(), page: '0', page_size: '20' },
+  }),
+  'GET /shipments/{shipment_id}/webhook-deliveries': () => ({ credentials: 'tenant', query: { page_size: '10' } }),
+  'GET /orders/{reference}/webhook-deliveries': () => ({ credentials: 'tenant', query: { status: 'delivered' } }),
+  'POST /webhooks/{webhookId}/replay': (f) => ({ credentials: 'tenant', body: { shipment_id: f.ids.shipment_id } }),
+  'GET /webhooks/{webhookId}/replays/{replayId}': () => ({ credentials: 'tenant' }),
 };
 
 /** A valid automation ruleset body (routing: docs/api/routing.md). */

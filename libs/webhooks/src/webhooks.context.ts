@@ -12,6 +12,10 @@ import { WebhookSender, type WebhookSenderOptions } from './application/deliveri
 import { WebhookDeliveriesReactor } from './application/deliveries/webhook-deliveries.reactor';
 import { reportDeliveryCountsFrom } from './webhooks.metrics';
 import { INBOX_ID_PATTERN, WebhookInboxRepository } from './storage/webhook-inbox.repository';
+import { DeliveryLogService } from './application/delivery-log/delivery-log.service';
+import { ReplayService } from './application/replay/replay.service';
+import { ReplayJobRunner } from './application/replay/replay-job.runner';
+import { ReplayJobRepository } from './storage/replay-job.repository';
 import { loadWebhooksConfig, SYSTEM_CLOCK, type WebhooksClock, type WebhooksConfig } from './webhooks.config';
 
 /** This service as it listens: its base URLs (listening, public), its socket address, its certificate. */
@@ -44,6 +48,10 @@ export class WebhooksContext {
   readonly inbox: WebhookInboxService;
   /** The service's own base URL once it listens (allowOwnInbox); the inbox URL is made from it. */
   ownBaseUrl?: string;
+  readonly deliveryLog: DeliveryLogService;
+  readonly replays: ReplayService;
+  /** Runs range replays in the worker (beside the sender). */
+  readonly replayRunner: ReplayJobRunner;
   private service?: WebhookConfigurationService;
   private currentClock: WebhooksClock;
   /** What every part reads the time from; `useClock` swaps what it delegates to (tests). */
@@ -58,6 +66,13 @@ export class WebhooksContext {
     this.deliveries = new DeliveryRepository(options.database);
     this.inbox = new WebhookInboxService(new WebhookInboxRepository(options.database), this.repository, this.clock, this.config.inboxKeep);
     this.sender = this.newSender();
+    this.deliveryLog = new DeliveryLogService(this.repository, this.deliveries);
+    const jobs = new ReplayJobRepository(options.database);
+    this.replayRunner = new ReplayJobRunner(options.eventStore, this.repository, this.deliveries, jobs, this.clock, () => this.sender.wake());
+    this.replays = new ReplayService(options.eventStore, this.repository, this.deliveries, jobs, this.clock, () => {
+      this.sender.wake();
+      this.replayRunner.wake();
+    });
     reportDeliveryCountsFrom(() => this.deliveries.counts());
   }
 
@@ -74,7 +89,10 @@ export class WebhooksContext {
   /** The deliveries reactor (the worker's registry lists it); its sender runs beside it. */
   reactor(logger?: WebhookSenderOptions['logger']): WebhookDeliveriesReactor {
     if (logger) this.sender.useLogger(logger);
-    return new WebhookDeliveriesReactor(this.options.eventStore, this.repository, this.deliveries, this.clock, this.sender);
+    return new WebhookDeliveriesReactor(
+      this.options.eventStore, this.repository, this.deliveries, this.clock, () => this.sender.wake(),
+      async (signal) => void (await Promise.all([this.sender.run(signal), this.replayRunner.run(signal)])),
+    );
   }
 
   /**

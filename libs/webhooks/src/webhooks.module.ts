@@ -4,12 +4,14 @@ import { EVENT_STORE, type EventStore } from '@shipledger/event-store';
 import { PLATFORM_SERVICES, type PlatformServices } from '@shipledger/platform';
 import { WebhooksController } from './application/configurations/webhooks.controller';
 import { WebhookInboxController } from './application/sandbox-inbox/webhook-inbox.controller';
+import { DeliveryLogController } from './application/delivery-log/delivery-log.controller';
+import { ReplayController } from './application/replay/replay.controller';
 import { webhooksContextFor } from './webhooks.context';
 import { WEBHOOKS_CONTEXT } from './webhooks.tokens';
 
 /** /webhooks: webhook configurations and their signing secrets; /sandbox/webhook-inbox: a receiver to try them with. */
 @Module({
-  controllers: [WebhooksController, WebhookInboxController],
+  controllers: [WebhooksController, WebhookInboxController, DeliveryLogController, ReplayController],
   providers: [
     {
       provide: WEBHOOKS_CONTEXT,

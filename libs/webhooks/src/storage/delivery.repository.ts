@@ -40,6 +40,41 @@ export interface FinishedAttempt {
   finishedAt: Date;
 }
 
+export interface AttemptFilter {
+  tenantId: string;
+  /** Only these configurations (the ones the caller may see). */
+  configIds: readonly string[];
+  outcome?: string;
+  trigger?: string;
+  aggregateType?: 'shipment' | 'order';
+  aggregateId?: string;
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+}
+
+export interface AttemptRow {
+  attempt_id: string;
+  delivery_id: string;
+  config_id: string;
+  attempted_at: string;
+  attempt: number;
+  trigger: string;
+  event_id: string;
+  aggregate_type: string;
+  aggregate_id: string;
+  aggregate_version: number;
+  replay_id: string | null;
+  url: string;
+  status_code: number | null;
+  duration_ms: number;
+  response_excerpt: string | null;
+  error: string | null;
+  outcome: string;
+  next_retry_at: string | null;
+}
+
 /** webhooks.deliveries (the outbox) and webhooks.delivery_attempts (the log). */
 export class DeliveryRepository {
   constructor(private readonly database: Database) {}
@@ -128,6 +163,47 @@ export class DeliveryRepository {
     const db = await this.db();
     await db.updateTable('deliveries').set({ status: 'cancelled', claim_token: null, claimed_until: null, next_attempt_at: null, finished_at: at })
       .where('delivery_id', '=', delivery.delivery_id).where('claim_token', '=', delivery.claim_token).execute();
+  }
+
+  /** A delivery of one configuration (for a replay of it). */
+  async findDelivery(tenantId: string, configId: string, deliveryId: string): Promise<NewDelivery | undefined> {
+    const db = await this.db();
+    const row = await db.selectFrom('deliveries')
+      .select(['tenant_id', 'config_id', 'event_id', 'replay_id', 'source_event_id', 'source_position', 'trigger', 'aggregate_type',
+        'aggregate_id', 'aggregate_version', 'body', 'occurred_at'])
+      .where('tenant_id', '=', tenantId).where('config_id', '=', configId).where('delivery_id', '=', deliveryId)
+      .executeTakeFirst();
+    return row ? { ...row, aggregate_version: Number(row.aggregate_version), occurred_at: new Date(row.occurred_at).toISOString() } as NewDelivery : undefined;
+  }
+
+  /** The delivery log: attempts, newest first, one page. */
+  async listAttempts(filter: AttemptFilter): Promise<AttemptRow[]> {
+    if (filter.configIds.length === 0) return [];
+    const db = await this.db();
+    let query = db.selectFrom('delivery_attempts as a').innerJoin('deliveries as d', 'd.delivery_id', 'a.delivery_id')
+      .select([
+        'a.attempt_id', 'a.delivery_id', 'a.config_id', 'a.started_at', 'a.attempt_no', 'd.trigger', 'd.event_id', 'd.aggregate_type',
+        'd.aggregate_id', 'd.aggregate_version', 'd.replay_id', 'a.url', 'a.status_code', 'a.duration_ms', 'a.response_excerpt',
+        'a.error', 'a.outcome', 'a.next_retry_at',
+      ])
+      .where('a.tenant_id', '=', filter.tenantId).where('a.config_id', 'in', [...filter.configIds]);
+    if (filter.outcome) query = query.where('a.outcome', '=', filter.outcome);
+    if (filter.trigger) query = query.where('d.trigger', '=', filter.trigger);
+    if (filter.aggregateType) query = query.where('d.aggregate_type', '=', filter.aggregateType);
+    if (filter.aggregateId) query = query.where('d.aggregate_id', '=', filter.aggregateId);
+    if (filter.from) query = query.where('a.started_at', '>=', new Date(filter.from));
+    if (filter.to) query = query.where('a.started_at', '<', new Date(filter.to));
+    const rows = await query.orderBy('a.started_at', 'desc').orderBy('a.seq', 'desc')
+      .limit(filter.pageSize).offset(filter.page * filter.pageSize).execute();
+    return rows.map((row) => ({
+      attempt_id: row.attempt_id, delivery_id: row.delivery_id, config_id: row.config_id,
+      attempted_at: new Date(row.started_at).toISOString(), attempt: Number(row.attempt_no), trigger: row.trigger, event_id: row.event_id,
+      aggregate_type: row.aggregate_type, aggregate_id: row.aggregate_id, aggregate_version: Number(row.aggregate_version),
+      replay_id: row.replay_id === '' ? null : row.replay_id, url: row.url,
+      status_code: row.status_code === null ? null : Number(row.status_code), duration_ms: Number(row.duration_ms),
+      response_excerpt: row.response_excerpt, error: row.error, outcome: row.outcome,
+      next_retry_at: row.next_retry_at === null ? null : new Date(row.next_retry_at).toISOString(),
+    }));
   }
 
   /** For /metrics: deliveries waiting, waiting after a failed attempt (failing), and given up on. */

@@ -103,6 +103,27 @@ const migrations: Record<string, Migration> = {
       await sql`CREATE INDEX inbox_deliveries_by_tenant ON webhooks.inbox_deliveries (tenant_id, id DESC)`.execute(db);
     },
   },
+  // A replay of a time range runs in the worker, not on the request path: one row per request.
+  '004_replay_jobs': {
+    async up(db: Kysely<any>) {
+      await sql`CREATE TABLE webhooks.replay_jobs (
+        replay_id text PRIMARY KEY,
+        tenant_id text NOT NULL,
+        config_id text NOT NULL,
+        range_from timestamptz NOT NULL,
+        range_to timestamptz NOT NULL,
+        status text NOT NULL,
+        after_position text,
+        scanned integer NOT NULL DEFAULT 0,
+        enqueued integer NOT NULL DEFAULT 0,
+        claimed_until timestamptz,
+        created_at timestamptz NOT NULL,
+        finished_at timestamptz,
+        error text
+      )`.execute(db);
+      await sql`CREATE INDEX replay_jobs_open ON webhooks.replay_jobs (created_at) WHERE status IN ('queued', 'running')`.execute(db);
+    },
+  },
 };
 
 export const ensureWebhooksSchema = moduleSchemaOnce(WEBHOOKS_SCHEMA, migrations);

@@ -4,6 +4,7 @@ import type { WebhookConfiguration, WebhookConfigurationFields } from '../../dom
 import { StaleConfigurationError, type WebhookConfigurationRepository } from '../../storage/webhook-configuration.repository';
 import type { WebhooksClock } from '../../webhooks.config';
 import { newSigningSecret } from '../shared/signing-secrets';
+import { configurationNotFound, isVisible } from '../shared/configuration-visibility';
 import type { RotateSecretRequestDto, WebhookConfigurationRequestDto } from './webhook-configuration.request.dto';
 
 type Response = Record<string, unknown>;
@@ -101,15 +102,7 @@ export class WebhookConfigurationService {
   }
 }
 
-function notFound(id: string): ApiError {
-  return ApiError.notFound(`No webhook configuration found with the config id: ${id}`);
-}
-
-function isVisible(auth: AuthContext, configuration: WebhookConfiguration): boolean {
-  if (auth.merchants === '*' || configuration.merchants.length === 0) return true;
-  const mine = auth.merchants;
-  return configuration.merchants.some((merchant) => mine.includes(merchant));
-}
+const notFound = configurationNotFound;
 
 /** A client limited to merchants writes only configurations restricted to them. */
 function assertWritable(auth: AuthContext, merchants: readonly string[]): void {

@@ -4,7 +4,6 @@ import type { DeliveryRepository } from '../../storage/delivery.repository';
 import type { WebhookConfigurationRepository } from '../../storage/webhook-configuration.repository';
 import type { WebhooksClock } from '../../webhooks.config';
 import { deliveriesFor, planMessages, WEBHOOK_SOURCE_EVENT_TYPES } from '../shared/delivery-planner';
-import type { WebhookSender } from './webhook-sender';
 
 export const WEBHOOK_DELIVERIES_REACTOR = 'webhook-deliveries';
 
@@ -16,8 +15,8 @@ export const WEBHOOK_DELIVERIES_REACTOR = 'webhook-deliveries';
  * so each message is enqueued exactly once. Configurations are read when the event is handled: one
  * created later receives earlier events only by a replay (backfill).
  *
- * The sender runs beside the reactor on every worker process (`runBeside`), whoever holds the
- * reactor's lease: the outbox is shared by claims, not by leases.
+ * The sender (and the range-replay runner) run beside the reactor on every worker process
+ * (`runBeside`), whoever holds the reactor's lease: the outbox is shared by claims, not by leases.
  */
 export class WebhookDeliveriesReactor implements Reactor {
   readonly name = WEBHOOK_DELIVERIES_REACTOR;
@@ -28,7 +27,10 @@ export class WebhookDeliveriesReactor implements Reactor {
     private readonly configurations: WebhookConfigurationRepository,
     private readonly deliveries: DeliveryRepository,
     private readonly clock: WebhooksClock,
-    private readonly sender: WebhookSender,
+    /** Tells this process's sender that something is due. */
+    private readonly onEnqueued: () => void,
+    /** The loops every worker runs beside: the sender and the range-replay runner. */
+    private readonly beside: (signal: AbortSignal) => Promise<void>,
   ) {}
 
   async handle(event: RecordedEvent): Promise<void> {
@@ -38,10 +40,10 @@ export class WebhookDeliveriesReactor implements Reactor {
     if (active.length === 0) return;
     const messages = await planMessages(this.eventStore, event);
     const rows = deliveriesFor(event, messages, active);
-    if ((await this.deliveries.enqueue(rows, this.clock.now())) > 0) this.sender.wake();
+    if ((await this.deliveries.enqueue(rows, this.clock.now())) > 0) this.onEnqueued();
   }
 
   runBeside(signal: AbortSignal): Promise<void> {
-    return this.sender.run(signal);
+    return this.beside(signal);
   }
 }

@@ -29,9 +29,9 @@ const ORDER_TYPES = new Set<string>(ORDER_EVENT_TYPES);
 const ORDER_STREAM_PREFIX = 'order-';
 
 /**
- * Turns a stored event into its messages. The body is the aggregate as it was right after the event
- * (the stream folded up to its revision), so a retry or a replay sends the same bytes, and
- * `aggregate_version` (events in the stream so far) lets a receiver apply only what is newer.
+ * Turns a stored event into its messages. The body is the aggregate as it was right after the event's
+ * command (commandSlice), so a retry or a replay sends the same bytes, and `aggregate_version` (events
+ * in the stream up to then) lets a receiver apply only what is newer.
  * Shipments: the shipment object of GET /shipments/{id} plus `aggregate_version`, no envelope.
  * Orders: `{trigger, operation, oldImage, newImage, aggregate_version}`.
  */
@@ -41,20 +41,34 @@ export async function planMessages(eventStore: EventStore, event: RecordedEvent)
   return [];
 }
 
-async function streamUpTo(eventStore: EventStore, event: RecordedEvent): Promise<RecordedEvent[]> {
-  return eventStore.readStream(event.streamId, { maxCount: event.revision + 1 });
+/**
+ * The stream around `event`: the events before it, it, and the rest of its command (the following events
+ * with the same causation and request: a cancel appends OrderCancelled then OrderStatusRecalculated).
+ * The body shows the aggregate after the whole command, so a receiver never sees a half-applied one.
+ */
+async function commandSlice(eventStore: EventStore, event: RecordedEvent): Promise<{ upTo: RecordedEvent[]; command: RecordedEvent[] }> {
+  const stream = await eventStore.readStream(event.streamId);
+  const index = stream.findIndex((candidate) => candidate.id === event.id);
+  const at = index === -1 ? Math.min(event.revision, stream.length - 1) : index;
+  let end = at;
+  const same = (candidate: RecordedEvent) =>
+    candidate.metadata?.causationId === event.metadata?.causationId && candidate.metadata?.requestId === event.metadata?.requestId;
+  while (end + 1 < stream.length && same(stream[end + 1]!)) end++;
+  return { upTo: stream.slice(0, at + 1), command: stream.slice(0, end + 1) };
 }
 
 async function planShipment(eventStore: EventStore, event: RecordedEvent): Promise<PlannedMessage[]> {
   const shipmentId = shipmentIdOf(event.streamId);
   if (shipmentId === undefined) return [];
-  const events = (await streamUpTo(eventStore, event)) as unknown as ShipmentEvent[];
+  const { upTo, command } = await commandSlice(eventStore, event);
+  const events = upTo as unknown as ShipmentEvent[];
   const before = events.length > 1 ? foldShipment(events.slice(0, -1)) : undefined;
-  const after = foldShipment(events);
+  const atEvent = foldShipment(events);
   const triggers = shipmentTriggers({
-    type: event.type, data: event.data as Record<string, unknown>, statusBefore: before?.status, statusAfter: after.status,
+    type: event.type, data: event.data as Record<string, unknown>, statusBefore: before?.status, statusAfter: atEvent.status,
   });
   if (triggers.length === 0) return [];
+  const after = foldShipment(command as unknown as ShipmentEvent[]);
   const shipment = toShipmentResponse(after);
   const body = JSON.stringify({ ...shipment, aggregate_version: after.version });
   return triggers.map((trigger) => ({
@@ -66,11 +80,13 @@ async function planShipment(eventStore: EventStore, event: RecordedEvent): Promi
 async function planOrder(eventStore: EventStore, event: RecordedEvent): Promise<PlannedMessage[]> {
   const trigger = orderTrigger(event.type, event.data as Record<string, unknown>);
   if (trigger === null) return [];
-  const events = (await streamUpTo(eventStore, event)) as unknown as OrderEvent[];
-  const after = foldOrder(events);
-  const oldImage = events.length > 1 ? toOrderResponse(foldOrder(events.slice(0, -1))) : null;
+  const { upTo, command } = await commandSlice(eventStore, event);
+  const commandStart = upTo.findIndex((candidate) => candidate.metadata?.causationId === event.metadata?.causationId && candidate.metadata?.requestId === event.metadata?.requestId);
+  const beforeCommand = command.slice(0, commandStart) as unknown as OrderEvent[];
+  const after = foldOrder(command as unknown as OrderEvent[]);
+  const oldImage = beforeCommand.length > 0 ? toOrderResponse(foldOrder(beforeCommand)) : null;
   const newImage = toOrderResponse(after);
-  const version = events.length;
+  const version = command.length;
   const body = JSON.stringify({ trigger, operation: orderOperation(event.type), oldImage, newImage, aggregate_version: version });
   return [{
     trigger, event_id: deliveryEventId(event.id, trigger), aggregate_type: 'order', aggregate_id: after.order_id,

@@ -1,0 +1,85 @@
+import type { EventStore } from '@shipledger/event-store';
+import type { DeliveryRepository } from '../../storage/delivery.repository';
+import type { ReplayJob, ReplayJobRepository } from '../../storage/replay-job.repository';
+import type { WebhookConfigurationRepository } from '../../storage/webhook-configuration.repository';
+import type { WebhooksClock } from '../../webhooks.config';
+import { deliveriesFor, planMessages } from '../shared/delivery-planner';
+import { REPLAY_LIMITS } from './replay.dto';
+
+const LEASE_MS = 60_000;
+
+/**
+ * Runs range replays in the worker: reads the event log from the start (or from where a dead runner
+ * stopped) in batches, takes the tenant's events recorded in [from, to), and enqueues what the
+ * configuration — as it is now — wants, with the original event ids and the replay's id. Stops at the
+ * first event recorded at or after `to`, or at REPLAY_LIMITS.maxDeliveries.
+ */
+export class ReplayJobRunner {
+  private wakeUp: (() => void) | undefined;
+
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly configurations: WebhookConfigurationRepository,
+    private readonly deliveries: DeliveryRepository,
+    private readonly jobs: ReplayJobRepository,
+    private readonly clock: WebhooksClock,
+    private readonly onEnqueued: () => void,
+    private readonly idlePollMs = 1_000,
+  ) {}
+
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  async run(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      const worked = await this.runOne(signal).catch(() => false);
+      if (worked) continue;
+      await new Promise<void>((resolve) => {
+        const done = () => { clearTimeout(timer); signal.removeEventListener('abort', done); this.wakeUp = undefined; resolve(); };
+        const timer = setTimeout(done, this.idlePollMs);
+        signal.addEventListener('abort', done, { once: true });
+        this.wakeUp = done;
+      });
+    }
+  }
+
+  /** Claims one open job and runs it to its end; false when none was open. */
+  async runOne(signal?: AbortSignal): Promise<boolean> {
+    const job = await this.jobs.claim(this.clock.now(), LEASE_MS);
+    if (!job) return false;
+    try {
+      await this.work(job, signal);
+    } catch (error) {
+      await this.jobs.finish(job.replay_id, 'failed', this.clock.now(), error instanceof Error ? error.message.slice(0, 500) : 'failed');
+    }
+    return true;
+  }
+
+  private async work(job: ReplayJob, signal?: AbortSignal): Promise<void> {
+    const stored = await this.configurations.get(job.tenant_id, job.config_id);
+    if (!stored) return this.jobs.finish(job.replay_id, 'failed', this.clock.now(), 'the configuration was deleted');
+    const from = Date.parse(job.from);
+    const to = Date.parse(job.to);
+    let after = job.after_position ?? undefined;
+    let { scanned, enqueued } = job;
+    for (;;) {
+      if (signal?.aborted) return; // the lease runs out and another runner resumes from `after`
+      const events = await this.eventStore.readAll({ after, maxCount: REPLAY_LIMITS.scanBatch });
+      let reachedEnd = events.length === 0;
+      for (const event of events) {
+        const recorded = Date.parse(event.recordedAt);
+        if (recorded >= to) { reachedEnd = true; break; }
+        scanned++;
+        after = event.position;
+        if (recorded < from || event.metadata?.tenantId !== job.tenant_id) continue;
+        const rows = deliveriesFor(event, await planMessages(this.eventStore, event), [stored.configuration], job.replay_id);
+        enqueued += await this.deliveries.enqueue(rows.slice(0, REPLAY_LIMITS.maxDeliveries - enqueued), this.clock.now());
+        if (enqueued >= REPLAY_LIMITS.maxDeliveries) { reachedEnd = true; break; }
+      }
+      if (after !== undefined) await this.jobs.progress(job.replay_id, after, scanned, enqueued, new Date(this.clock.now().getTime() + LEASE_MS));
+      if (enqueued > 0) this.onEnqueued();
+      if (reachedEnd) return this.jobs.finish(job.replay_id, 'done', this.clock.now());
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@shipledger/database';
+import { ensureWebhooksSchema } from './webhooks-schema';
+
+export type ReplayJobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface ReplayJob {
+  replay_id: string;
+  tenant_id: string;
+  config_id: string;
+  from: string;
+  to: string;
+  status: ReplayJobStatus;
+  after_position: string | null;
+  scanned: number;
+  enqueued: number;
+  created_at: string;
+  finished_at: string | null;
+  error: string | null;
+}
+
+interface JobRow {
+  replay_id: string; tenant_id: string; config_id: string; range_from: Date | string; range_to: Date | string; status: ReplayJobStatus;
+  after_position: string | null; scanned: number; enqueued: number; created_at: Date | string; finished_at: Date | string | null; error: string | null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function toJob(row: JobRow): ReplayJob {
+  return {
+    replay_id: row.replay_id, tenant_id: row.tenant_id, config_id: row.config_id, from: iso(row.range_from), to: iso(row.range_to),
+    status: row.status, after_position: row.after_position, scanned: Number(row.scanned), enqueued: Number(row.enqueued),
+    created_at: iso(row.created_at), finished_at: row.finished_at === null ? null : iso(row.finished_at), error: row.error,
+  };
+}
+
+/** webhooks.replay_jobs: replays of a time range, run by the worker. */
+export class ReplayJobRepository {
+  constructor(private readonly database: Database) {}
+
+  private async db(): Promise<Kysely<any>> {
+    await ensureWebhooksSchema(this.database);
+    return this.database.kysely.withSchema('webhooks');
+  }
+
+  async create(job: { replay_id: string; tenant_id: string; config_id: string; from: string; to: string }, at: Date): Promise<ReplayJob> {
+    const db = await this.db();
+    const row = await db.insertInto('replay_jobs').values({
+      replay_id: job.replay_id, tenant_id: job.tenant_id, config_id: job.config_id, range_from: new Date(job.from), range_to: new Date(job.to),
+      status: 'queued', created_at: at,
+    }).returningAll().executeTakeFirstOrThrow() as JobRow;
+    return toJob(row);
+  }
+
+  async get(tenantId: string, configId: string, replayId: string): Promise<ReplayJob | undefined> {
+    const db = await this.db();
+    const row = await db.selectFrom('replay_jobs').selectAll().where('tenant_id', '=', tenantId).where('config_id', '=', configId)
+      .where('replay_id', '=', replayId).executeTakeFirst() as JobRow | undefined;
+    return row ? toJob(row) : undefined;
+  }
+
+  /**
+   * Takes one open job for `leaseMs`. Invariant: one runner works a job at a time — the row lock (SKIP
+   * LOCKED) separates concurrent claims and `claimed_until` keeps later ones off until the lease ends; a
+   * runner that died leaves its job to be resumed from `after_position` (enqueueing is idempotent).
+   */
+  async claim(now: Date, leaseMs: number): Promise<ReplayJob | undefined> {
+    const db = await this.db();
+    const until = new Date(now.getTime() + leaseMs);
+    const { rows } = await sql<JobRow>`
+      UPDATE webhooks.replay_jobs SET status = 'running', claimed_until = ${until}
+      WHERE replay_id IN (
+        SELECT replay_id FROM webhooks.replay_jobs
+        WHERE status IN ('queued', 'running') AND (claimed_until IS NULL OR claimed_until <= ${now})
+        ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING *`.execute(db);
+    return rows[0] ? toJob(rows[0]) : undefined;
+  }
+
+  async progress(replayId: string, afterPosition: string, scanned: number, enqueued: number, until: Date): Promise<void> {
+    const db = await this.db();
+    await db.updateTable('replay_jobs').set({ after_position: afterPosition, scanned, enqueued, claimed_until: until })
+      .where('replay_id', '=', replayId).execute();
+  }
+
+  async finish(replayId: string, status: 'done' | 'failed', at: Date, error: string | null = null): Promise<void> {
+    const db = await this.db();
+    await db.updateTable('replay_jobs').set({ status, finished_at: at, claimed_until: null, error }).where('replay_id', '=', replayId).execute();
+  }
+}
