@@ -4,8 +4,8 @@ export { OrderingModule } from './ordering.module';
 export { readTenantOrderStream } from './application/order-history/order-stream.reader';
 export { orderTimeline, orderAsOf, type OrderHistoryEntry } from './application/order-history/order-timeline';
 export { toOrderResponse } from './application/shared/order-response';
-/** An order's stream (the webhooks replay reads it). */
-export { orderStreamId } from './application/shared/order-streams';
+/** An order's stream names (the webhooks planner and replay read them). */
+export { orderStreamId, orderIdOf } from './domain/order/order.streams';
 export { OrderShipmentsReactor, ORDER_SHIPMENTS_REACTOR } from './application/order-shipments/order-shipments.reactor';
 export { ShippingOrderShipments, type CreateShipment } from './application/ports/shipping-order-shipments';
 export {

@@ -2,7 +2,7 @@ import type { EventStore, RecordedEvent } from '@shipledger/event-store';
 import {
   fold as foldShipment, shipmentIdOf, toShipmentResponse, SHIPMENT_EVENT_TYPES, type ShipmentEvent,
 } from '@shipledger/shipping';
-import { fold as foldOrder, toOrderResponse, ORDER_EVENT_TYPES, type OrderEvent } from '@shipledger/ordering';
+import { fold as foldOrder, orderIdOf, toOrderResponse, ORDER_EVENT_TYPES, type OrderEvent } from '@shipledger/ordering';
 import {
   configurationWants, configurationWantsOrder, deliveryEventId, orderOperation, orderTrigger, shipmentTriggers,
   type AggregateType, type WebhookConfiguration,
@@ -26,7 +26,6 @@ export interface PlannedMessage {
 export const WEBHOOK_SOURCE_EVENT_TYPES: readonly string[] = [...SHIPMENT_EVENT_TYPES, ...ORDER_EVENT_TYPES];
 const SHIPMENT_TYPES = new Set<string>(SHIPMENT_EVENT_TYPES);
 const ORDER_TYPES = new Set<string>(ORDER_EVENT_TYPES);
-const ORDER_STREAM_PREFIX = 'order-';
 
 /**
  * Turns a stored event into its messages. The body is the aggregate as it was right after the event's
@@ -37,7 +36,7 @@ const ORDER_STREAM_PREFIX = 'order-';
  */
 export async function planMessages(eventStore: EventStore, event: RecordedEvent): Promise<PlannedMessage[]> {
   if (SHIPMENT_TYPES.has(event.type)) return planShipment(eventStore, event);
-  if (ORDER_TYPES.has(event.type) && event.streamId.startsWith(ORDER_STREAM_PREFIX)) return planOrder(eventStore, event);
+  if (ORDER_TYPES.has(event.type) && orderIdOf(event.streamId) !== undefined) return planOrder(eventStore, event);
   return [];
 }
 
