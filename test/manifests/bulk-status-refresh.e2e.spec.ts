@@ -34,6 +34,7 @@ describe('POST /shipments/bulk/status/refresh', () => {
 
     const again = await http.call('POST', `/shipments/bulk/status/refresh?shipment_id=${shipment.shipment_id}`);
     expect(again.body).toEqual([expect.objectContaining({ status: 'in_transit', refresh_outcome: 'unchanged' })]);
+    expect((await app.http.request('GET', '/metrics')).text).toMatch(/shipledger_tracking_refresh_total\{outcome="not_booked"\} [1-9]/);
   });
 
   it('refuses more than 100 shipments and none, naming shipment_id', async () => {

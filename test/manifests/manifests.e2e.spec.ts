@@ -56,6 +56,9 @@ describe('manifests over HTTPS', () => {
     expect(cancel.status).toBe(400);
     expect(cancel.body.errors).toEqual([expect.stringContaining('cannot cancel a manifest in status shipped')]);
     expect((await http.call('DELETE', `/manifests/${id}`)).status).toBe(400);
+    const metrics = (await app.http.request('GET', '/metrics')).text;
+    expect(metrics).toMatch(/shipledger_manifest_submissions_total\{carrier="SANDBOX",outcome="submitted"\} [1-9]/);
+    expect(metrics).toMatch(/shipledger_manifest_shipments_shipped_total [1-9]/);
   });
 
   it('answers a precise 400 naming each shipment that cannot join', async () => {

@@ -1,6 +1,15 @@
+import { Counter } from 'prom-client';
+import { metricsRegistry } from '@shipledger/platform';
 import type { TrackedShipment, TrackingRefresher, TrackingRefreshOutcome } from '@shipledger/shipping';
 import type { BookingStore } from '../booking/booking.store';
 import type { SandboxSimulator } from '../sandbox/sandbox-simulator';
+
+const refreshes = new Counter({
+  name: 'shipledger_tracking_refresh_total',
+  help: 'Shipments asked again by POST /shipments/bulk/status/refresh, by outcome',
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+});
 
 /** How long one shipment's refresh may take before it answers timed_out. */
 export const TRACKING_REFRESH_TIMEOUT_MS = 5_000;
@@ -22,6 +31,7 @@ export class TrackingRefreshService implements TrackingRefresher {
       while (next < shipments.length) {
         const index = next++;
         outcomes[index] = await this.bounded(tenantId, shipments[index]!);
+        refreshes.inc({ outcome: outcomes[index] });
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, shipments.length) }, worker));

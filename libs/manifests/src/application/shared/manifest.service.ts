@@ -7,6 +7,7 @@ import { ApiError, canAccessMerchant, PLATFORM_SERVICES, type AuthContext, type 
 import { ShippingCommands } from '@shipledger/shipping';
 import { ManifestCommandRejected, type CreateManifest, type ManifestCommand, type ManifestState } from '../../domain';
 import { shipmentFacts } from './manifest-facts';
+import { countShipped, countSubmission } from './manifest.metrics';
 import { ManifestRepository } from './manifest.repository';
 import { ShipmentReservations } from './shipment-reservations';
 
@@ -106,6 +107,7 @@ export class ManifestService {
       const after = await this.shipping.load(auth.tenantId, shipment.shipment_id);
       moved.push({ shipment_id: shipment.shipment_id, status: after?.status ?? 'unknown' });
     }
+    countShipped(moved.filter((m) => m.status === 'shipped').length);
     return { state, moved };
   }
 
@@ -123,6 +125,7 @@ export class ManifestService {
       carrierAccountId: state.carrier_account_id, shipments: state.shipments.map(({ shipment_id, tracking_no }) => ({ shipment_id, tracking_no })),
       pickupFrom: state.pickup_schedule_from, pickupTo: state.pickup_schedule_to,
     });
+    countSubmission(state.carrier, outcome.ok ? 'submitted' : 'submission_failed');
     return this.run(state.tenant_id, state.manifest_id, {
       type: 'RecordManifestSubmission', submission: state.submission, at: new Date().toISOString(), actor: `carrier:${state.carrier}`,
       outcome: outcome.ok ? { ok: true, carrier_manifest_reference: outcome.reference } : { ok: false, error_details: outcome.errors },
