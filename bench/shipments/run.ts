@@ -3,7 +3,8 @@
  * projector lag, and search latency at 100 000 shipments. Env: BENCH_SEED_SHIPMENTS (default 100000),
  * BENCH_CREATES (requests per concurrency level, default 3000; 500 at one connection), BENCH_ROUNDS and
  * BENCH_ROUND_CREATES (the rounds at 16 connections against the peer, default 3 × 6000), BENCH_REACTORS=1
- * (run the booking/label/webhook reactors in the API process too; by default only the projectors).
+ * (run the booking/label/webhook reactors in the API process from the start; by default only the projectors,
+ * and the reactors join for the booking phase), BENCH_SOAK_MINUTES (the booking phase's load, default 1).
  */
 import { cpus } from 'node:os';
 import { SingleBar, Presets } from 'cli-progress';
@@ -17,6 +18,7 @@ import { startApiProcess } from './bench-ipc';
 import { createShipmentsRun, getRun } from './http-runs';
 import { formatFigures, type RunFigures } from './latency-stats';
 import { measureProjectorLag } from './projector-lag';
+import { formatBooking, measureBookingUnderLoad } from './booking-run';
 import { rawInsertRun } from './raw-inserts';
 import { seedShipments } from './seed-shipments';
 
@@ -25,6 +27,8 @@ const CREATES = Number(process.env.BENCH_CREATES ?? 3000);
 const LEVELS = [1, 16, 64];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ROUND_CREATES = Number(process.env.BENCH_ROUND_CREATES ?? 6000);
+const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 1);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -35,6 +39,8 @@ async function main(): Promise<void> {
   console.log(`API at ${baseUrl}; carrier account: ${carrierAccountName ?? 'none (confirmed creates end in status error)'}; `
     + `worker: projectors${reactors ? ' and reactors' : ' only (BENCH_REACTORS=1 adds the reactors)'}`);
   const database = await openDatabase({ url: databaseUrl, poolSize: 4 });
+  const rssAtStart = await api.rss();
+  let confirmedRate = 0;
   try {
     console.log('\n== create over HTTPS vs raw single-row INSERTs (~1 KB), the floor and the peer, on the same database');
     console.log('   floor: a bare Fastify HTTPS server doing one INSERT per request — what HTTPS plus one round trip costs here');
@@ -47,6 +53,7 @@ async function main(): Promise<void> {
     await floor.run(300, 16);
     await peer.run(300, 16);
     await api.waitUntilCaughtUp(900_000);
+    const rssWarm = await api.rss();
     const ratios: string[] = [];
     try {
       for (const connections of LEVELS) {
@@ -82,10 +89,25 @@ async function main(): Promise<void> {
         + `draft/raw ${median(rounds.map((r) => r.draft / r.rawRate)).toFixed(2)}, confirmed/raw ${median(rounds.map((r) => r.confirmed / r.rawRate)).toFixed(2)}, `
         + `p99 draft ${median(rounds.map((r) => r.draftP99))} ms, confirmed ${median(rounds.map((r) => r.confirmedP99))} ms (goal < 50 ms)`);
       ratios.push(`16-connection medians: draft/peer ${draftPeer.toFixed(2)}, confirmed/peer ${confirmedPeer.toFixed(2)}`);
+      confirmedRate = median(rounds.map((r) => r.confirmed));
     } finally {
       await floor.close();
       await peer.close();
     }
+
+    // Items 4 and 6 of issue #19: booking keeps up with half the confirmed create rate, and RSS stays flat.
+    let bookingSummary = 'booking: no SANDBOX account';
+    if (carrierAccountName) {
+      await api.startReactors();
+      console.log(`\n== booking under confirmed creates at half the median rate (${(confirmedRate / 2).toFixed(0)}/s) for ${SOAK_MINUTES} min `
+        + '(BENCH_SOAK_MINUTES; SANDBOX carrier, reactors in the API process as in npm start)');
+      const booking = await measureBookingUnderLoad(api, database, target, merchant, carrierAccountName, confirmedRate / 2, Math.round(SOAK_MINUTES * 60));
+      console.log(formatBooking(booking));
+      bookingSummary = `bookings ${booking.bookedPerSecondDuringLoad.toFixed(0)}/s vs creates ${booking.load.perSecond.toFixed(0)}/s, lag p99 ${(booking.lagP99Ms / 1000).toFixed(2)} s`;
+    }
+    const rssAfterLoad = await api.rss();
+    console.log(`API RSS: ${mb(rssAtStart)} at start, ${mb(rssWarm)} after warm-up, ${mb(rssAfterLoad)} after the rounds and ${SOAK_MINUTES} min of booking load`);
+    ratios.push(bookingSummary, `RSS ${mb(rssWarm)} → ${mb(rssAfterLoad)}`);
 
     console.log('\n== projector lag: POST /shipments answered → visible in GET /shipments');
     await api.waitUntilCaughtUp(600_000);

@@ -41,7 +41,7 @@ describe.each<HarnessDatabase>(['pglite', 'postgres'])('a booking whose label ca
 
   it('is tried a bounded number of times, parked, and the shipment goes to error with error_details; others still book', async () => {
     // Given a booking reactor whose labels may take 2 s, and a confirmed shipment with a megabyte-long city
-    const context = new CarriersContext({ database: h.database, eventStore: h.eventStore, config: { ...h.context.config, labelRenderTimeoutMs: LIMIT_MS } });
+    const context = new CarriersContext({ database: h.database, eventStore: h.eventStore, config: { ...h.context.config, labelRenderTimeoutMs: LIMIT_MS, eagerLabels: true } });
     await context.labelRenderer.render(WARM_UP_LABEL);
     const booking = context.reactors().find((r) => r.name === 'carrier-booking')!;
     const account = await h.createAccount({ defaultLabel: 'service_pdf' });

@@ -18,6 +18,11 @@ export interface CarriersConfig {
   bookingRetry: CarrierRetryPolicy;
   /** Time limit of one PDF label, rendered in a worker thread (default 10 s; LABEL_RENDER_TIMEOUT_MS). */
   labelRenderTimeoutMs?: number;
+  /**
+   * Labels rendered at booking time (LABEL_RENDERING=eager) instead of on their first fetch (lazy, the
+   * default): eager keeps a label that cannot be rendered a booking error (label_generation_timeout).
+   */
+  eagerLabels?: boolean;
   /** Shipments the booking reactor books at the same time, each shipment's requests in order (BOOKING_CONCURRENCY, 8). */
   bookingConcurrency: number;
 }
@@ -34,6 +39,7 @@ const DEFAULT_BOOKING_CONCURRENCY = 8;
  * CARRIER_CALL_ATTEMPTS (3) and CARRIER_RETRY_BASE_MS (1000, doubled per retry, at most 5000): the budget
  * of a booking whose carrier does not answer. LABEL_RENDER_TIMEOUT_MS (10000): the time limit of one PDF label.
  * BOOKING_CONCURRENCY (8): shipments booked at the same time by one worker (1 = one after the other).
+ * LABEL_RENDERING (lazy): `eager` renders the labels at booking time instead of on their first fetch.
  */
 export function loadCarriersConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<CarriersConfig> = {}): CarriersConfig {
   const dataDir = resolve(env.DATA_DIR && env.DATA_DIR.trim() !== '' ? env.DATA_DIR : join(process.cwd(), 'data'));
@@ -49,6 +55,7 @@ export function loadCarriersConfig(env: NodeJS.ProcessEnv = process.env, overrid
       maxDelayMs: Math.max(DEFAULT_CARRIER_RETRY.maxDelayMs, positive(env.CARRIER_RETRY_BASE_MS, DEFAULT_CARRIER_RETRY.baseDelayMs)),
     },
     labelRenderTimeoutMs: positive(env.LABEL_RENDER_TIMEOUT_MS, DEFAULT_LABEL_RENDER_TIMEOUT_MS),
+    eagerLabels: env.LABEL_RENDERING === 'eager',
     bookingConcurrency: Math.floor(positive(env.BOOKING_CONCURRENCY, DEFAULT_BOOKING_CONCURRENCY)),
     ...overrides,
   };

@@ -16,6 +16,7 @@ import type { DocumentContentReader } from './documents/document-content.port';
 import { DocumentSyncReactor } from './documents/document-sync.reactor';
 import { LabelRefreshReactor } from './labels/label-refresh.reactor';
 import { LabelService } from './labels/label.service';
+import type { LabelSource, StoredLabel } from './labels/label.store';
 import { LabelStore } from './labels/label.store';
 import { LabelUrlSigner } from './labels/label-url.signer';
 import { PdfLabelRenderer } from './labels/pdf-label.pool';
@@ -75,13 +76,27 @@ export class CarriersContext {
     this.shipments = new ShippingCommands(options.eventStore);
     this.labelStore = new LabelStore(options.database);
     this.signer = new LabelUrlSigner(this.config.secrets.signingKey, this.config.publicBaseUrl, this.config.labelUrlTtlSeconds);
-    this.labels = new LabelService(this.labelStore, this.signer, this.labelRenderer);
+    this.labels = new LabelService(this.labelStore, this.signer, this.labelRenderer, !this.config.eagerLabels);
     this.tracking = new TrackingIngestionService(this.shipments, this.bookings, this.accountRepository);
     this.simulator = new SandboxSimulator(this.sandboxStore, this.tracking);
     this.documents = options.documents ?? new ShipmentDocumentContents(options.database, options.eventStore);
     this.trackingRefresh = new TrackingRefreshService(this.bookings, this.simulator);
     this.manifests = new CarrierManifests(this.accountRepository, this.carriers, this.labelRenderer,
       this.config.secrets.signingKey, this.config.publicBaseUrl, this.config.labelUrlTtlSeconds);
+  }
+
+  /**
+   * Lazy labels: renders (and keeps) the label a source describes, from the booking's account and the
+   * shipment as it stands; undefined when either is gone or the carrier has no label of that kind.
+   */
+  async renderLabel(shipmentId: string, source: LabelSource): Promise<StoredLabel | undefined> {
+    const [account, state] = await Promise.all([
+      this.accountRepository.get(source.tenantId, source.carrierAccountId),
+      this.shipments.load(source.tenantId, shipmentId),
+    ]);
+    if (!account || !state) return undefined;
+    const shipment = { tenantId: source.tenantId, shipmentId, content: state.content };
+    return this.labels.renderOne(this.carriers.get(account.carrier), { requestId: source.requestId, account, shipment, trackingNo: source.trackingNo }, source.kind);
   }
 
   /** Once per process, in the background: starts a rendering thread, which the first label would otherwise wait for. */

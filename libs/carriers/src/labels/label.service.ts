@@ -1,7 +1,7 @@
 import type { LabelUrls, ShipmentContent } from '@shipledger/shipping';
 import type { CarrierAccount, LabelKind } from '../accounts/carrier-account';
 import type { BookedShipmentRef, Carrier } from '../carrier/carrier.port';
-import type { LabelStore } from './label.store';
+import type { LabelStore, StoredLabel } from './label.store';
 import type { LabelUrlSigner } from './label-url.signer';
 import { PdfLabelRenderer } from './pdf-label.pool';
 import { renderZplLabel } from './zpl-label.renderer';
@@ -18,11 +18,25 @@ export class LabelService {
     private readonly store: LabelStore,
     private readonly signer: LabelUrlSigner,
     private readonly renderer: PdfLabelRenderer = new PdfLabelRenderer(),
+    /**
+     * Lazy (the default): a booking only notes what its labels will be rendered from and answers their
+     * links; each label is rendered on its first fetch and kept (renderOne). A PDF takes tens of ms of
+     * CPU, two per booking, which is more than everything else a booking does: rendered at booking time
+     * they held bookings to ~10/s on two cores. Eager: rendered before the booking is recorded.
+     */
+    private readonly lazy = false,
   ) {}
 
   /** Generates every label (the carrier's own when it has one, the service's PDF and ZPL) and returns their URLs. */
   async generateAll(carrier: Carrier, booking: BookedShipmentRef): Promise<LabelUrls> {
     const { tenantId, shipmentId } = booking.shipment;
+    if (this.lazy) {
+      const lazyKinds: LabelKind[] = [...(carrier.capabilities.labelFormats.includes('carrier_pdf') ? ['carrier_pdf' as const] : []), 'service_pdf', 'service_zpl'];
+      await this.store.reserveSources(tenantId, shipmentId, lazyKinds, {
+        trackingNo: booking.trackingNo, requestId: booking.requestId, carrierAccountId: booking.account.carrierAccountId,
+      });
+      return this.urls(booking.account, tenantId, shipmentId, lazyKinds);
+    }
     const kinds: LabelKind[] = [];
     const [carrierPdf] = await Promise.all([
       carrier.capabilities.labelFormats.includes('carrier_pdf') ? carrier.fetchLabel(booking) : undefined,
@@ -53,6 +67,23 @@ export class LabelService {
       if (await this.store.get(tenantId, shipmentId, candidate)) kinds.push(candidate);
     }
     return this.urls(booking.account, tenantId, shipmentId, kinds);
+  }
+
+  /** Lazy labels: renders and keeps one label of a booking on its first fetch (undefined: the carrier has none). */
+  async renderOne(carrier: Carrier, booking: BookedShipmentRef, kind: LabelKind): Promise<StoredLabel | undefined> {
+    const { tenantId, shipmentId, content } = booking.shipment;
+    const { trackingNo } = booking;
+    let label: StoredLabel | undefined;
+    if (kind === 'carrier_pdf') {
+      const pdf = await carrier.fetchLabel(booking);
+      label = pdf && { kind, trackingNo, contentType: 'application/pdf', content: pdf };
+    } else if (kind === 'service_pdf') {
+      label = { kind, trackingNo, contentType: 'application/pdf', content: await this.renderer.render({ issuer: 'Shipledger', trackingNo, shipment: { shipmentId, content } }) };
+    } else {
+      label = { kind, trackingNo, contentType: 'application/zpl', content: Buffer.from(renderZplLabel(trackingNo, { shipmentId, content }), 'utf8') };
+    }
+    if (label) await this.store.save(tenantId, shipmentId, label);
+    return label;
   }
 
   private async saveServiceLabels(tenantId: string, shipmentId: string, trackingNo: string, content: ShipmentContent): Promise<void> {

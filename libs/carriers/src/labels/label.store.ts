@@ -11,6 +11,15 @@ export interface StoredLabel {
   content: Buffer;
 }
 
+/** A label to render on its first fetch: the booking it belongs to. */
+export interface LabelSource {
+  tenantId: string;
+  kind: LabelKind;
+  trackingNo: string;
+  requestId: string;
+  carrierAccountId: string;
+}
+
 /** Rendered labels, one per shipment and kind; a re-booking (new tracking number) overwrites them. */
 export class LabelStore {
   constructor(private readonly database: Database) {}
@@ -47,6 +56,38 @@ export class LabelStore {
     const rows = await db.selectFrom('labels').selectAll().where('shipment_id', '=', shipmentId).where('kind', '=', kind).limit(5).execute();
     return rows.map((row) => ({
       tenantId: row.tenant_id, kind: row.kind, trackingNo: row.tracking_no, contentType: row.content_type, content: Buffer.from(row.content),
+    }));
+  }
+
+  /**
+   * Lazy labels: what a booking's labels will be rendered from on their first fetch. Rendered labels of
+   * an earlier booking of the shipment are dropped in the same transaction, so a fetch never serves a
+   * label of another tracking number. One transaction, two statements, whatever the number of kinds.
+   */
+  async reserveSources(tenantId: string, shipmentId: string, kinds: readonly LabelKind[], booking: Omit<LabelSource, 'tenantId' | 'kind'>): Promise<void> {
+    const db = await this.db();
+    const createdAt = new Date().toISOString();
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('labels').where('tenant_id', '=', tenantId).where('shipment_id', '=', shipmentId).where('kind', 'in', kinds).execute();
+      await trx.insertInto('label_sources')
+        .values(kinds.map((kind) => ({
+          tenant_id: tenantId, shipment_id: shipmentId, kind, tracking_no: booking.trackingNo, request_id: booking.requestId,
+          carrier_account_id: booking.carrierAccountId, created_at: createdAt,
+        })))
+        .onConflict((oc) => oc.columns(['tenant_id', 'shipment_id', 'kind']).doUpdateSet((eb) => ({
+          tracking_no: eb.ref('excluded.tracking_no'), request_id: eb.ref('excluded.request_id'),
+          carrier_account_id: eb.ref('excluded.carrier_account_id'), created_at: eb.ref('excluded.created_at'),
+        })))
+        .execute();
+    });
+  }
+
+  /** Every tenant's label source of this shipment id and kind (in practice one). */
+  async sourceCandidates(shipmentId: string, kind: LabelKind): Promise<LabelSource[]> {
+    const db = await this.db();
+    const rows = await db.selectFrom('label_sources').selectAll().where('shipment_id', '=', shipmentId).where('kind', '=', kind).limit(5).execute();
+    return rows.map((row) => ({
+      tenantId: row.tenant_id, kind: row.kind, trackingNo: row.tracking_no, requestId: row.request_id, carrierAccountId: row.carrier_account_id,
     }));
   }
 

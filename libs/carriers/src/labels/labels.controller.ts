@@ -6,6 +6,7 @@ import { LABEL_KINDS, type LabelKind } from '../accounts/carrier-account';
 import { CARRIERS_CONTEXT } from '../carriers.tokens';
 import type { CarriersContext } from '../carriers.context';
 import { canonicalLinkExpiry } from './label-url.signer';
+import type { StoredLabel } from './label.store';
 
 const NOT_FOUND = 'No label found at this address';
 const ALTERED = 'This label link is not valid; use the link exactly as the shipment gave it.';
@@ -40,15 +41,28 @@ export class LabelsController {
         expired ||= check.reason === 'expired';
         continue;
       }
-      const extension = kind === 'service_zpl' ? 'zpl' : 'pdf';
-      await reply
-        .header('content-type', label.contentType)
-        .header('content-disposition', `inline; filename="${label.trackingNo}-${kind}.${extension}"`)
-        .header('cache-control', 'private, max-age=300')
-        .send(label.content);
-      return;
+      return this.send(reply, kind, label);
+    }
+    // Lazy labels: not rendered yet — render it now from its booking, keep it, and answer it.
+    for (const source of await this.context.labelStore.sourceCandidates(shipmentId, kind as LabelKind)) {
+      const check = this.context.signer.verify({ tenantId: source.tenantId, shipmentId, kind: kind as LabelKind, expiresAt }, signature);
+      if (!check.ok) {
+        expired ||= check.reason === 'expired';
+        continue;
+      }
+      const label = await this.context.renderLabel(shipmentId, source);
+      if (label) return this.send(reply, kind, label);
     }
     if (expired) throw ApiError.forbidden('This label link has expired; refresh the label for a new link.');
     throw ApiError.notFound(NOT_FOUND);
+  }
+
+  private async send(reply: FastifyReply, kind: string, label: StoredLabel): Promise<void> {
+    const extension = kind === 'service_zpl' ? 'zpl' : 'pdf';
+    await reply
+      .header('content-type', label.contentType)
+      .header('content-disposition', `inline; filename="${label.trackingNo}-${kind}.${extension}"`)
+      .header('cache-control', 'private, max-age=300')
+      .send(label.content);
   }
 }

@@ -53,6 +53,16 @@ export type CarriersTables = {
     content: Buffer;
     created_at: Timestamp;
   };
+  /** A booked label not rendered yet (lazy labels): what its first fetch needs to render it. */
+  label_sources: {
+    tenant_id: string;
+    shipment_id: string;
+    kind: LabelKind;
+    tracking_no: string;
+    request_id: string;
+    carrier_account_id: string;
+    created_at: Timestamp;
+  };
   carrier_bookings: {
     request_id: string;
     tenant_id: string;

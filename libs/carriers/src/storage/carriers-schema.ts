@@ -86,6 +86,21 @@ const migrations: Record<string, Migration> = {
       await sql`CREATE INDEX carrier_bookings_shipment ON carriers.carrier_bookings (tenant_id, shipment_id)`.execute(db);
     },
   },
+  '004_label_sources': {
+    async up(db) {
+      await sql`CREATE TABLE carriers.label_sources (
+        tenant_id text NOT NULL,
+        shipment_id text NOT NULL,
+        kind text NOT NULL,
+        tracking_no text NOT NULL,
+        request_id text NOT NULL,
+        carrier_account_id text NOT NULL,
+        created_at timestamptz NOT NULL,
+        PRIMARY KEY (tenant_id, shipment_id, kind)
+      )`.execute(db);
+      await sql`CREATE INDEX label_sources_shipment ON carriers.label_sources (shipment_id, kind)`.execute(db);
+    },
+  },
 };
 
 /** The `carriers` tables, migrated once per Database handle (safe when an API and a worker start together). */
