@@ -21,6 +21,7 @@ describe('service-level dates on shipments (create and confirm) over HTTPS', () 
   let api: ShipmentClient;
   let merchant: string;
   let friday: string;
+  let rules: Record<string, { rule_set_id: string; rule_id: string }>;
 
   beforeAll(async () => {
     app = await startTestApp({ worker: false });
@@ -31,7 +32,7 @@ describe('service-level dates on shipments (create and confirm) over HTTPS', () 
     friday = fridayAhead();
     // Dubai is UTC+4. PROMISED: 2 working days, cut-off 14:00, by 20:00, the next Wednesday a blackout date.
     // FULFILLMENT: 4 working hours 09:00–18:00. SHIPPING: the next day by 17:00. DELIVERY: the next day by 19:00.
-    await configurationClient(app, tenant).create('/service-level-rulesets', {
+    const created = await configurationClient(app, tenant).create('/service-level-rulesets', {
       service_level_rule_set: { name: 'UAE', merchants: [merchant] },
       service_level_rules: [
         { rule_name: 'promise', config_type: 'PROMISED', sla: { ...dubai, duration: { days: 2 }, cutoff_times: WEEKDAYS.map((day) => ({ day, time: '14:00' })), eta_time: '20:00', blackout_dates: [plusDays(friday, 5)] } },
@@ -40,6 +41,8 @@ describe('service-level dates on shipments (create and confirm) over HTTPS', () 
         { rule_name: 'last mile', config_type: 'DELIVERY', sla: { ...dubai, duration: { days: 1 }, eta_time: '19:00' } },
       ],
     });
+    const rule_set_id = created.service_level_rule_set.rule_set_id;
+    rules = Object.fromEntries(created.service_level_rules.map((rule: any) => [rule.config_type, { rule_set_id, rule_id: rule.rule_id }]));
   });
   afterAll(() => app?.close());
 
@@ -64,6 +67,10 @@ describe('service-level dates on shipments (create and confirm) over HTTPS', () 
     });
     expect(created.body.original_promised_delivery_date).toBe(created.body.promised_delivery_date);
     expect(dates((await api.get(created.body.shipment_id)).body)).toEqual(dates(created.body));
+    // The history names the rule behind each date.
+    const history = (await api.call('GET', `/shipments/${created.body.shipment_id}/history`)).body;
+    const estimated = history.find((entry: any) => entry.type === 'ShipmentServiceLevelsEstimated');
+    expect(estimated.change.applied).toEqual(['FULFILLMENT', 'SHIPPING', 'DELIVERY', 'PROMISED'].map((config_type) => ({ config_type, ...rules[config_type] })));
   });
 
   it('at the cut-off exactly: the promise counts from Friday (Tuesday 20:00)', async () => {

@@ -90,7 +90,8 @@ const SHIPPING_MODULE: ModuleMetadata = {
 export class ShippingModule {
   /**
    * `ports`: the modules that export the ports shipping consumes, CARRIER_ACCOUNT_DIRECTORY and
-   * SHIPPING_RATER and TRACKING_REFRESHER (the carriers module) and SHIPMENT_CONFIGURATION (the configuration module). Given by the app, so neither library imports the other's module.
+   * SHIPPING_RATER and TRACKING_REFRESHER (the carriers module), SHIPMENT_CONFIGURATION (the configuration module)
+   * and, optional, SHIPMENT_SERVICE_LEVELS (the routing module). Given by the app, so neither library imports the other's module.
    */
   static register(options: { ports: NonNullable<ModuleMetadata['imports']> }): DynamicModule {
     return { module: ShippingModule, imports: [CqrsModule, ...options.ports], ...SHIPPING_MODULE };
