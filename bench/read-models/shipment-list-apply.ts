@@ -8,7 +8,8 @@
 import type { KyselyPlugin } from 'kysely';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { readModelSchema, type Projector } from '@shipledger/projections';
-import { freshDatabase, migrateProjector } from '../../test/shipping/read-models/read-model-database';
+import { openTestDatabase } from '../../libs/testing/src/test-database';
+import { migrateProjector } from '../../libs/testing/src/projection-spec';
 import { sampleContent, ShipmentEventLog } from '../../test/shipping/read-models/shipment-events.fixture';
 import { shipmentListProjector } from '@shipledger/shipping';
 
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
   const creates = Number(process.argv[3] ?? 3000);
   const batch = Number(process.argv[4] ?? 1000);
   const projector: Projector = shipmentListProjector;
-  const database = await freshDatabase(kind);
+  const database = await openTestDatabase(kind);
   let statements = 0;
   const counter: KyselyPlugin = {
     transformQuery: (args) => { statements++; return args.node; },

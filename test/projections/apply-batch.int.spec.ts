@@ -4,7 +4,8 @@ import { rebuildProjector, startWorker, type Projector } from '@shipledger/proje
 import { appendParcels, readAllThrough } from './support/parcel-events';
 import { parcelProjector, readParcels } from './support/parcel-projector';
 import { quietLogger } from './support/quiet-logger';
-import { DATABASE_KINDS, openTestStore, type TestStore } from './support/test-databases';
+import { DATABASE_KINDS } from '../../libs/testing/src/test-database';
+import { openTestStore, type TestStore } from '../../libs/testing/src/test-store';
 
 /** The parcel projector with an applyBatch that records each batch it gets, then applies it event by event. */
 function batchedParcelProjector(): Projector & { batches: RecordedEvent[][]; singleApplies: number } {

@@ -4,7 +4,7 @@ import { migrateProjectionsSchema, startWorker, type Reactor, type Worker } from
 import { FollowerLease } from '../../libs/projections/src/follower-lease';
 import { appendParcels, readAllThrough } from './support/parcel-events';
 import { quietLogger } from './support/quiet-logger';
-import { openTestStore, type TestStore } from './support/test-databases';
+import { openTestStore, type TestStore } from '../../libs/testing/src/test-store';
 
 describe('several workers on one Postgres share the followers', () => {
   let store: TestStore;

@@ -12,7 +12,8 @@ import {
 import { appendParcels, readAllThrough } from './support/parcel-events';
 import { countApplications, parcelProjector, readParcels } from './support/parcel-projector';
 import { quietLogger } from './support/quiet-logger';
-import { DATABASE_KINDS, openTestStore, type TestStore } from './support/test-databases';
+import { DATABASE_KINDS } from '../../libs/testing/src/test-database';
+import { openTestStore, type TestStore } from '../../libs/testing/src/test-store';
 
 describe.each(DATABASE_KINDS)('a projector facing a poison event on %s', (kind) => {
   let store: TestStore;

@@ -4,7 +4,8 @@ import type { Position } from '@shipledger/event-store';
 import { appendParcels, readAllThrough } from './support/parcel-events';
 import { countApplications, countDuplicateApplications, parcelProjector, readParcels } from './support/parcel-projector';
 import { quietLogger } from './support/quiet-logger';
-import { DATABASE_KINDS, openTestStore, type TestStore } from './support/test-databases';
+import { DATABASE_KINDS } from '../../libs/testing/src/test-database';
+import { openTestStore, type TestStore } from '../../libs/testing/src/test-store';
 
 describe.each(DATABASE_KINDS)('projector runner on %s', (kind) => {
   let store: TestStore;

@@ -3,7 +3,8 @@ import type { RecordedEvent } from '@shipledger/event-store';
 import { listParkedEvents, retryParkedEvents, startWorker, type Reactor, type Worker } from '@shipledger/projections';
 import { appendParcels, readAllThrough } from './support/parcel-events';
 import { quietLogger } from './support/quiet-logger';
-import { DATABASE_KINDS, openTestStore, type TestStore } from './support/test-databases';
+import { DATABASE_KINDS } from '../../libs/testing/src/test-database';
+import { openTestStore, type TestStore } from '../../libs/testing/src/test-store';
 
 interface RecordingReactor extends Reactor {
   seen: RecordedEvent[];

@@ -3,7 +3,7 @@ import { Doorbell } from '../../libs/projections/src/doorbell';
 import { SharedReader } from '../../libs/projections/src/shared-reader';
 import { appendParcels, readAllThrough } from './support/parcel-events';
 import { quietLogger } from './support/quiet-logger';
-import { openTestStore, type TestStore } from './support/test-databases';
+import { openTestStore, type TestStore } from '../../libs/testing/src/test-store';
 
 describe('shared reads of followers at the same position (PGlite)', () => {
   let store: TestStore;

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { readModelSchema, type Projector } from '@shipledger/projections';
 import type { AssignedCarrierAccount, ShipmentContent } from '@shipledger/shipping';
 import { ShipmentEventLog } from '../shipping/read-models/shipment-events.fixture';
 
@@ -79,16 +77,4 @@ export function reportScenario() {
   other.append(otherId, { type: 'ShipmentCreated', data: { shipment_id: otherId, tenant_id: other.tenantId, content: lane('SHOP1'), ...stamp('2026-11-02T09:00:00.000Z') } });
 
   return { log, other, ids, events: [...log.events, ...other.events] };
-}
-
-/** Every table of a projector's schema, sorted, for comparing two builds of the same view. */
-export async function viewTables(db: Kysely<any>, projector: Projector, schema = readModelSchema(projector.name)) {
-  const tables = await db.selectFrom('information_schema.tables').select('table_name')
-    .where('table_schema', '=', schema).where('table_name', 'not like', 'kysely_%').orderBy('table_name').execute();
-  const result: Record<string, unknown[]> = {};
-  for (const { table_name: table } of tables) {
-    const rows = await db.withSchema(schema).selectFrom(table).selectAll().execute();
-    result[table] = rows.map((row) => JSON.stringify(row)).sort();
-  }
-  return result;
 }

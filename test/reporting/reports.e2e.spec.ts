@@ -1,7 +1,7 @@
 import { readModelSchema, rebuildProjector } from '@shipledger/projections';
 import { REPORTING_PROJECTORS } from '@shipledger/reporting';
 import { startTestApp, type TestApp, type TestTenant } from '@shipledger/testing';
-import { viewTables } from './report-scenario';
+import { readModelTables } from '../../libs/testing/src/projection-spec';
 import { runMixedWorkload, type WorkloadResult } from './report-workload';
 
 describe('reports over HTTPS after a mixed workload', () => {
@@ -20,11 +20,11 @@ describe('reports over HTTPS after a mixed workload', () => {
 
   it('rebuilds every view from zero into the same tables as the live ones', async () => {
     for (const projector of REPORTING_PROJECTORS) {
-      const live = await viewTables(app.database.kysely, projector);
+      const live = await readModelTables(app.database.kysely, projector);
       expect(Object.values(live).flat().length).toBeGreaterThan(0);
       const result = await rebuildProjector({ database: app.database, eventStore: app.eventStore, projector, batchSize: 7 });
       expect(result.events).toBeGreaterThan(0);
-      expect(await viewTables(app.database.kysely, projector, readModelSchema(projector.name))).toEqual(live);
+      expect(await readModelTables(app.database.kysely, projector, readModelSchema(projector.name))).toEqual(live);
     }
   });
 

@@ -28,6 +28,17 @@ export interface PgliteTestDatabase {
   drop(): Promise<void>;
 }
 
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** Both kinds run in every SQL suite: PGlite in memory, and a fresh database on the real Postgres. */
+export const DATABASE_KINDS: readonly DatabaseKind[] = ['pglite', 'postgres'];
+
+/** A fresh database of the given kind whose close() also drops it: the one helper suites open. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<Database & { url?: string }> {
+  const fresh = kind === 'pglite' ? { ...(await createPgliteDatabase()), url: undefined } : await createTestDatabase();
+  return { ...fresh.database, url: fresh.url, close: () => fresh.drop() };
+}
+
 /** A fresh database on the run's test server, e.g. one per suite. */
 export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
   const serverUrl = await testServerUrl();

@@ -7,7 +7,8 @@ import { rebuildProjector, startWorker } from '@shipledger/projections';
 import { appendParcels } from '../support/parcel-events';
 import { parcelProjector } from '../support/parcel-projector';
 import { quietLogger } from '../support/quiet-logger';
-import { openTestStore, type DatabaseKind } from '../support/test-databases';
+import { type DatabaseKind } from '../../../libs/testing/src/test-database';
+import { openTestStore } from '../../../libs/testing/src/test-store';
 
 async function main(): Promise<void> {
   const kind = (process.argv[2] ?? 'pglite') as DatabaseKind;

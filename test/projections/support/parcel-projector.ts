@@ -3,6 +3,12 @@ import { sql, type Kysely } from 'kysely';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { readModelSchema, type Projector } from '@shipledger/projections';
 
+/** The parcel read model's tables (its migration below). */
+export type ParcelTables = {
+  parcels: { id: string; status: string; weight: number; revision: number };
+  applications: { event_id: string; position: string };
+};
+
 export interface ParcelProjectorOptions {
   name?: string;
   version?: number;
@@ -28,7 +34,7 @@ export function parcelProjector(options: ParcelProjectorOptions = {}): Projector
     handles: ['ParcelRegistered', 'ParcelWeighed', 'ParcelShipped'],
     migrations: {
       '0001_parcels': {
-        async up(db: Kysely<any>) {
+        async up(db: Kysely<ParcelTables>) {
           await db.schema
             .createTable('parcels')
             .addColumn('id', 'text', (c) => c.primaryKey())
@@ -47,7 +53,7 @@ export function parcelProjector(options: ParcelProjectorOptions = {}): Projector
     get applyCalls() {
       return calls;
     },
-    async apply(db: Kysely<any>, event: RecordedEvent) {
+    async apply(db: Kysely<ParcelTables>, event: RecordedEvent) {
       calls++;
       if (!ordinals.has(event.id)) ordinals.set(event.id, ordinals.size + 1);
       const failAt = options.failAt;
@@ -58,7 +64,7 @@ export function parcelProjector(options: ParcelProjectorOptions = {}): Projector
       }
       if (options.poison?.(event)) throw new Error(`poison event ${event.id}`);
       await db.insertInto('applications').values({ event_id: event.id, position: event.position }).execute();
-      const data = event.data as { parcelId: string; weight?: number };
+      const data = event.data as { parcelId: string; weight: number };
       if (event.type === 'ParcelRegistered') {
         await db
           .insertInto('parcels')
@@ -79,17 +85,17 @@ export function parcelProjector(options: ParcelProjectorOptions = {}): Projector
   return projector;
 }
 
-export async function readParcels(db: Kysely<any>, projectorName: string) {
+export async function readParcels(db: Kysely<ParcelTables>, projectorName: string) {
   return db.withSchema(readModelSchema(projectorName)).selectFrom('parcels').selectAll().orderBy('id').execute();
 }
 
-export async function countDuplicateApplications(db: Kysely<any>, projectorName: string): Promise<number> {
+export async function countDuplicateApplications(db: Kysely<ParcelTables>, projectorName: string): Promise<number> {
   const { rows } = await sql<{ n: string }>`
     select count(*) - count(distinct event_id) as n from ${sql.table(`${readModelSchema(projectorName)}.applications`)}`.execute(db);
   return Number(rows[0]!.n);
 }
 
-export async function countApplications(db: Kysely<any>, projectorName: string): Promise<number> {
+export async function countApplications(db: Kysely<ParcelTables>, projectorName: string): Promise<number> {
   const row = await db
     .withSchema(readModelSchema(projectorName))
     .selectFrom('applications')

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '@shipledger/database';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { readModelSchema } from '@shipledger/projections';
-import { applyAll, freshDatabase, migrateProjector } from '../../../../../test/shipping/read-models/read-model-database';
+import { openTestDatabase } from '../../../../testing/src/test-database';
+import { applyAll, migrateProjector } from '../../../../testing/src/projection-spec';
 import { decide } from '../../domain/order/order.decide';
 import { fold } from '../../domain/order/order.evolve';
 import type { OrderCommand } from '../../domain/order/order.commands';
@@ -45,7 +46,7 @@ describe.each(['pglite', 'postgres'] as const)('order-list projector on %s', (ki
     (await listOrders(database.kysely, log.tenantId, query(extra), scope)).map((state) => state.order_id);
 
   beforeAll(async () => {
-    database = await freshDatabase(kind);
+    database = await openTestDatabase(kind);
     await migrateProjector(database.kysely, orderListProjector);
     log.run(ids.a, create(ids.a, '2026-11-01T10:00:00.000Z', 'SHOP1', 'R/1', '2026-10-01T00:00:00.000Z', 'loc-1'));
     log.run(ids.b, create(ids.b, '2026-11-02T10:00:00.000Z', 'SHOP2', 'R-2', '2026-10-05T00:00:00.000Z'));
@@ -70,7 +71,7 @@ describe.each(['pglite', 'postgres'] as const)('order-list projector on %s', (ki
   });
 
   it('given batches, when applied with applyBatch, then the rows equal event-by-event application', async () => {
-    const other = await freshDatabase(kind);
+    const other = await openTestDatabase(kind);
     try {
       await migrateProjector(other.kysely, orderListProjector);
       await other.kysely.transaction().execute(async (trx) => {

@@ -1,32 +1,27 @@
-import type { Database } from '@shipledger/database';
-import { applyAll, freshDatabase, migrateProjector } from '../../../../../test/shipping/read-models/read-model-database';
-import { reportScenario, viewTables } from '../../../../../test/reporting/report-scenario';
-import { applyInBatches, filterFor } from '../report-spec-support';
+import { DATABASE_KINDS } from '../../../../testing/src/test-database';
+import { applyAll, applyInBatches, readModelTables, projectionSpec } from '../../../../testing/src/projection-spec';
+import { reportScenario } from '../../../../../test/reporting/report-scenario';
+import { filterFor } from '../report-spec-support';
 import { exceptionsProjector } from './exceptions.projector';
 import { exceptions } from './exceptions.queries';
 
-describe.each(['pglite', 'postgres'] as const)('exceptions view on %s', (kind) => {
-  let database: Database;
+describe.each(DATABASE_KINDS)('exceptions view on %s', (kind) => {
+  const spec = projectionSpec(exceptionsProjector, kind);
   const scenario = reportScenario();
   const { ids } = scenario;
   const tenant = scenario.log.tenantId;
   const thresholds = { pendingMinutes: 60, stuckHours: 48, asOf: new Date('2026-11-04T13:00:00Z'), limit: 100 };
 
-  beforeAll(async () => {
-    database = await freshDatabase(kind);
-    await migrateProjector(database.kysely, exceptionsProjector);
-    await applyInBatches(database.kysely, exceptionsProjector, scenario.events, 4);
-  });
-  afterAll(async () => database?.close());
+  beforeAll(() => applyInBatches(spec.database.kysely, exceptionsProjector, scenario.events, 4));
 
   it('leaves the same rows when the events are applied again, one by one', async () => {
-    const first = await viewTables(database.kysely, exceptionsProjector);
-    await applyAll(database.kysely, exceptionsProjector, scenario.events);
-    expect(await viewTables(database.kysely, exceptionsProjector)).toEqual(first);
+    const first = await readModelTables(spec.database.kysely, exceptionsProjector);
+    await applyAll(spec.database.kysely, exceptionsProjector, scenario.events);
+    expect(await readModelTables(spec.database.kysely, exceptionsProjector)).toEqual(first);
   });
 
   it('lists pending-too-long, stuck, failed-attempt and returned shipments, longest in status first', async () => {
-    const report = await exceptions(database.kysely, filterFor(tenant), thresholds);
+    const report = await exceptions(spec.database.kysely, filterFor(tenant), thresholds);
     expect(report.counts).toEqual({ pending_too_long: 1, failed_delivery_attempt: 1, returned: 1, stuck: 1 });
     expect(report.shipments.map((s) => [s.shipment_id, s.exceptions])).toEqual([
       [ids.c, ['pending_too_long', 'stuck']],
@@ -36,12 +31,12 @@ describe.each(['pglite', 'postgres'] as const)('exceptions view on %s', (kind) =
   });
 
   it('takes the thresholds and the time of the question into account', async () => {
-    const early = await exceptions(database.kysely, filterFor(tenant), { ...thresholds, asOf: new Date('2026-11-02T11:30:00Z') });
+    const early = await exceptions(spec.database.kysely, filterFor(tenant), { ...thresholds, asOf: new Date('2026-11-02T11:30:00Z') });
     // The time only moves the thresholds: attempts and returns are the shipments' current facts.
     expect(early.counts).toEqual({ pending_too_long: 0, failed_delivery_attempt: 1, returned: 1, stuck: 0 });
-    const patient = await exceptions(database.kysely, filterFor(tenant), { ...thresholds, pendingMinutes: 100_000, stuckHours: 1000 });
+    const patient = await exceptions(spec.database.kysely, filterFor(tenant), { ...thresholds, pendingMinutes: 100_000, stuckHours: 1000 });
     expect(patient.shipments.map((s) => s.shipment_id)).toEqual([ids.b]);
-    const limited = await exceptions(database.kysely, filterFor(tenant), { ...thresholds, limit: 1 });
+    const limited = await exceptions(spec.database.kysely, filterFor(tenant), { ...thresholds, limit: 1 });
     expect(limited.shipments).toHaveLength(1);
     expect(limited.counts.returned).toBe(1);
   });

@@ -1,30 +1,25 @@
-import type { Database } from '@shipledger/database';
-import { applyAll, freshDatabase, migrateProjector } from '../../../../../test/shipping/read-models/read-model-database';
-import { reportScenario, viewTables } from '../../../../../test/reporting/report-scenario';
-import { applyInBatches, filterFor } from '../report-spec-support';
+import { DATABASE_KINDS } from '../../../../testing/src/test-database';
+import { applyAll, applyInBatches, readModelTables, projectionSpec } from '../../../../testing/src/projection-spec';
+import { reportScenario } from '../../../../../test/reporting/report-scenario';
+import { filterFor } from '../report-spec-support';
 import { leadTimesProjector } from './lead-times.projector';
 import { leadTimes } from './lead-times.queries';
 
-describe.each(['pglite', 'postgres'] as const)('lead-times view on %s', (kind) => {
-  let database: Database;
+describe.each(DATABASE_KINDS)('lead-times view on %s', (kind) => {
+  const spec = projectionSpec(leadTimesProjector, kind);
   const scenario = reportScenario();
   const tenant = scenario.log.tenantId;
 
-  beforeAll(async () => {
-    database = await freshDatabase(kind);
-    await migrateProjector(database.kysely, leadTimesProjector);
-    await applyInBatches(database.kysely, leadTimesProjector, scenario.events, 1000);
-  });
-  afterAll(async () => database?.close());
+  beforeAll(() => applyInBatches(spec.database.kysely, leadTimesProjector, scenario.events, 1000));
 
   it('leaves the same rows when the events are applied again, one by one', async () => {
-    const first = await viewTables(database.kysely, leadTimesProjector);
-    await applyAll(database.kysely, leadTimesProjector, scenario.events);
-    expect(await viewTables(database.kysely, leadTimesProjector)).toEqual(first);
+    const first = await readModelTables(spec.database.kysely, leadTimesProjector);
+    await applyAll(spec.database.kysely, leadTimesProjector, scenario.events);
+    expect(await readModelTables(spec.database.kysely, leadTimesProjector)).toEqual(first);
   });
 
   it('gives percentiles of each stage per carrier and lane, in seconds', async () => {
-    const rows = await leadTimes(database.kysely, filterFor(tenant));
+    const rows = await leadTimes(spec.database.kysely, filterFor(tenant));
     const lane = { pickup_country: 'AE', pickup_city: 'Dubai', dropoff_country: 'AE', dropoff_city: 'Abu Dhabi' };
     // b and c are with OTHER now (ca-2); a and d with SANDBOX.
     expect(rows).toEqual([
@@ -41,7 +36,7 @@ describe.each(['pglite', 'postgres'] as const)('lead-times view on %s', (kind) =
   });
 
   it('counts shipments created in the range only, of the merchants asked for', async () => {
-    const rows = await leadTimes(database.kysely, filterFor(tenant, { from: '2026-11-02', merchants: ['SHOP2'] }));
+    const rows = await leadTimes(spec.database.kysely, filterFor(tenant, { from: '2026-11-02', merchants: ['SHOP2'] }));
     expect(rows).toEqual([expect.objectContaining({ carrier: 'OTHER', shipments: 1 })]);
   });
 });

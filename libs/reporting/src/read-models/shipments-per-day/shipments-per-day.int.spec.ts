@@ -1,30 +1,25 @@
-import type { Database } from '@shipledger/database';
-import { applyAll, freshDatabase, migrateProjector } from '../../../../../test/shipping/read-models/read-model-database';
-import { reportScenario, viewTables } from '../../../../../test/reporting/report-scenario';
-import { applyInBatches, filterFor } from '../report-spec-support';
+import { DATABASE_KINDS } from '../../../../testing/src/test-database';
+import { applyAll, applyInBatches, readModelTables, projectionSpec } from '../../../../testing/src/projection-spec';
+import { reportScenario } from '../../../../../test/reporting/report-scenario';
+import { filterFor } from '../report-spec-support';
 import { shipmentsPerDayProjector } from './shipments-per-day.projector';
 import { shipmentsPerDay } from './shipments-per-day.queries';
 
-describe.each(['pglite', 'postgres'] as const)('shipments-per-day view on %s', (kind) => {
-  let database: Database;
+describe.each(DATABASE_KINDS)('shipments-per-day view on %s', (kind) => {
+  const spec = projectionSpec(shipmentsPerDayProjector, kind);
   const scenario = reportScenario();
   const tenant = scenario.log.tenantId;
 
-  beforeAll(async () => {
-    database = await freshDatabase(kind);
-    await migrateProjector(database.kysely, shipmentsPerDayProjector);
-    await applyInBatches(database.kysely, shipmentsPerDayProjector, scenario.events, 7);
-  });
-  afterAll(async () => database?.close());
+  beforeAll(() => applyInBatches(spec.database.kysely, shipmentsPerDayProjector, scenario.events, 7));
 
   it('leaves the same rows when the events are applied again, one by one', async () => {
-    const first = await viewTables(database.kysely, shipmentsPerDayProjector);
-    await applyAll(database.kysely, shipmentsPerDayProjector, scenario.events);
-    expect(await viewTables(database.kysely, shipmentsPerDayProjector)).toEqual(first);
+    const first = await readModelTables(spec.database.kysely, shipmentsPerDayProjector);
+    await applyAll(spec.database.kysely, shipmentsPerDayProjector, scenario.events);
+    expect(await readModelTables(spec.database.kysely, shipmentsPerDayProjector)).toEqual(first);
   });
 
   it('counts the stages reached per UTC day and current carrier account', async () => {
-    const rows = await shipmentsPerDay(database.kysely, filterFor(tenant));
+    const rows = await shipmentsPerDay(spec.database.kysely, filterFor(tenant));
     const pick = ({ date, carrier_account_id, created, booked, shipped, delivered }: (typeof rows)[number]) =>
       ({ date, carrier_account_id, created, booked, shipped, delivered });
     expect(rows.map(pick)).toEqual([
@@ -38,18 +33,18 @@ describe.each(['pglite', 'postgres'] as const)('shipments-per-day view on %s', (
   });
 
   it('reads the days in the time zone asked for', async () => {
-    const tokyo = await shipmentsPerDay(database.kysely, filterFor(tenant, { timeZone: 'Asia/Tokyo', from: '2026-11-02', to: '2026-11-02' }));
+    const tokyo = await shipmentsPerDay(spec.database.kysely, filterFor(tenant, { timeZone: 'Asia/Tokyo', from: '2026-11-02', to: '2026-11-02' }));
     // a was created at 22:30 UTC on 1 Nov: 07:30 on 2 Nov in Tokyo; d (08:00 UTC) is still 1 Nov there.
     expect(tokyo.find((r) => r.carrier_account_id === 'ca-1')).toMatchObject({ date: '2026-11-02', created: 1, booked: 1 });
   });
 
   it('filters by merchant, carrier account and range, and never shows another tenant', async () => {
-    const shop2 = await shipmentsPerDay(database.kysely, filterFor(tenant, { merchants: ['SHOP2'] }));
+    const shop2 = await shipmentsPerDay(spec.database.kysely, filterFor(tenant, { merchants: ['SHOP2'] }));
     expect(shop2.reduce((sum, r) => sum + r.created, 0)).toBe(1);
-    const ca2 = await shipmentsPerDay(database.kysely, filterFor(tenant, { carrierAccounts: ['ca-2'] }));
+    const ca2 = await shipmentsPerDay(spec.database.kysely, filterFor(tenant, { carrierAccounts: ['ca-2'] }));
     expect(ca2.every((r) => r.carrier_account_id === 'ca-2')).toBe(true);
-    expect(await shipmentsPerDay(database.kysely, filterFor(tenant, { from: '2026-11-05', to: '2026-11-30' }))).toEqual([]);
-    const other = await shipmentsPerDay(database.kysely, filterFor(scenario.other.tenantId));
+    expect(await shipmentsPerDay(spec.database.kysely, filterFor(tenant, { from: '2026-11-05', to: '2026-11-30' }))).toEqual([]);
+    const other = await shipmentsPerDay(spec.database.kysely, filterFor(scenario.other.tenantId));
     expect(other).toEqual([expect.objectContaining({ date: '2026-11-02', carrier_account_id: null, created: 1 })]);
   });
 });

@@ -4,7 +4,8 @@ import type { Database } from '@shipledger/database';
 import type { ShipmentListTables } from '../../storage/shipping-database';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { readModelSchema } from '@shipledger/projections';
-import { applyAll, freshDatabase, migrateProjector } from '../../../../../test/shipping/read-models/read-model-database';
+import { openTestDatabase } from '../../../../testing/src/test-database';
+import { applyAll, migrateProjector } from '../../../../testing/src/projection-spec';
 import { sampleContent, ShipmentEventLog } from '../../../../../test/shipping/read-models/shipment-events.fixture';
 import { shipmentListProjector } from './shipment-list.projector';
 
@@ -62,7 +63,7 @@ describe.each(kinds)('shipment-list applyBatch on %s', (kind) => {
   let database: Database;
 
   beforeAll(async () => {
-    database = await freshDatabase(kind);
+    database = await openTestDatabase(kind);
     await migrateProjector(database.kysely, shipmentListProjector);
   });
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@shipledger/database';
 import { readModelSchema } from '@shipledger/projections';
-import { applyAll, freshDatabase, migrateProjector } from '../../../../../test/shipping/read-models/read-model-database';
+import { openTestDatabase } from '../../../../testing/src/test-database';
+import { applyAll, migrateProjector } from '../../../../testing/src/projection-spec';
 import { sampleContent, ShipmentEventLog } from '../../../../../test/shipping/read-models/shipment-events.fixture';
 import { parseListShipmentsQuery } from '../../application/list-shipments/list-shipments.query';
 import { shipmentListProjector } from './shipment-list.projector';
@@ -16,7 +17,7 @@ describe.each(kinds)('shipment-list projector on %s', (kind) => {
   const refA = `REF-A-${randomUUID().slice(0, 8)}`;
 
   beforeAll(async () => {
-    database = await freshDatabase(kind);
+    database = await openTestDatabase(kind);
     await migrateProjector(database.kysely, shipmentListProjector);
     log = new ShipmentEventLog();
     log.draft(ids.a, '2026-11-01T10:00:00.000Z', sampleContent({ ref: refA }));
