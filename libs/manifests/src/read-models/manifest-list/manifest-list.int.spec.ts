@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '@shipledger/database';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { readModelSchema } from '@shipledger/projections';
-import { applyAll, freshDatabase, migrateProjector } from '../../../../../test/shipping/read-models/read-model-database';
+import { openTestDatabase } from '../../../../testing/src/test-database';
+import { applyAll, migrateProjector } from '../../../../testing/src/projection-spec';
 import { bookedShipment, createCommand, STAMP } from '../../domain/manifest/manifest.fixtures';
 import { decide } from '../../domain/manifest/manifest.decide';
 import { foldManifest } from '../../domain/manifest/manifest.evolve';
@@ -41,7 +42,7 @@ describe.each(['pglite', 'postgres'] as const)('manifest-list projector on %s', 
     (await listManifests(database.kysely, log.tenantId, { page: 0, page_size: 10, ...extra }, scope)).map((s) => s.manifest_id);
 
   beforeAll(async () => {
-    database = await freshDatabase(kind);
+    database = await openTestDatabase(kind);
     await migrateProjector(database.kysely, manifestListProjector);
     log.run(ids.a, createCommand([bookedShipment('s1')], { manifest_id: ids.a, tenant_id: log.tenantId, ...at(1) }));
     log.record(shipmentReservationStreamId(log.tenantId, 's1'), 'ShipmentReservedForManifest', { shipment_id: 's1', manifest_id: ids.a, at: at(1).at }, 0);
