@@ -37,6 +37,19 @@ describe('POST /shipments/bulk/status/refresh', () => {
     expect((await app.http.request('GET', '/metrics')).text).toMatch(/shipledger_tracking_refresh_total\{outcome="not_booked"\} [1-9]/);
   });
 
+  it('answers the replaced PATCH through the POST for a legacy tenant, and 410 naming it for the others', async () => {
+    const legacy = await app.createTenant({ legacy: true });
+    const legacyHttp = manifestsHttp(app, legacy);
+    const draft = await legacyHttp.call('POST', '/shipments?draft=true', { merchant: legacy.merchants[0], references: { partner_shipment_reference: `D-${randomUUID()}` } });
+    const aliased = await legacyHttp.call('PATCH', `/shipments/bulk/status/refresh?shipment_id=${draft.body.shipment_id}`);
+    expect(aliased.status).toBe(200);
+    expect(aliased.headers.deprecation).toBeDefined();
+    expect(aliased.body).toEqual([expect.objectContaining({ shipmentId: draft.body.shipment_id, status: 'draft', refresh_outcome: 'not_booked' })]);
+    const gone = await http.call('PATCH', `/shipments/bulk/status/refresh?shipment_id=${randomUUID()}`);
+    expect(gone.status).toBe(410);
+    expect(gone.body.errors).toEqual([expect.stringContaining('use POST /shipments/bulk/status/refresh')]);
+  });
+
   it('refuses more than 100 shipments and none, naming shipment_id', async () => {
     const many = Array.from({ length: 101 }, () => `shipment_id=${randomUUID()}`).join('&');
     const tooMany = await http.call('POST', `/shipments/bulk/status/refresh?${many}`);
