@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested,
+  ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsNumber, IsOptional, IsString, IsTimeZone, Matches, Max, MaxLength, Min, MinLength, ValidateNested,
 } from 'class-validator';
 import { RuleBaseDto, RULESET_LIMITS } from '../../rulesets';
 import { CARRIER_CHOICES, CONDITION_OPERATORS, WEEKDAYS } from '../domain/automation-rule';
@@ -98,6 +98,8 @@ export class RuleConditionsDto extends RuleBaseDto {
   @ApiPropertyOptional({ enum: WEEKDAYS, isArray: true }) @IsOptional() @IsArray() @ArrayMaxSize(7) @IsIn(WEEKDAYS, { each: true }) days?: string[];
   @ApiPropertyOptional({ example: '09:00', description: 'HH:mm in the merchant\'s time zone' }) @IsOptional() @Matches(TIME, { message: 'must be HH:mm' }) start_time?: string;
   @ApiPropertyOptional({ example: '18:00', description: 'HH:mm in the merchant\'s time zone (exclusive)' }) @IsOptional() @Matches(TIME, { message: 'must be HH:mm' }) end_time?: string;
+  @ApiPropertyOptional({ example: 'Asia/Dubai', description: 'the merchant\'s IANA time zone for days and times; default UTC' })
+  @IsOptional() @IsTimeZone() @MaxLength(64) time_zone?: string;
   @Nested(RuleCustomConditionDto) custom_conditions?: RuleCustomConditionDto;
 }
 

@@ -45,6 +45,7 @@ export class RuleConditionsResponseDto extends RuleBaseResponseDto {
   @ApiPropertyOptional({ enum: WEEKDAYS, isArray: true }) days?: string[];
   @ApiPropertyOptional() start_time?: string;
   @ApiPropertyOptional() end_time?: string;
+  @ApiPropertyOptional() time_zone?: string;
   @ApiPropertyOptional({ type: RuleCustomConditionDto }) custom_conditions?: RuleCustomConditionDto;
 }
 

@@ -57,6 +57,8 @@ export type AutomationConditions =
     /** HH:mm in the merchant's time zone; with `days` or alone. */
     start_time?: string;
     end_time?: string;
+    /** The merchant's IANA time zone for days and times (the platform keeps none per merchant); UTC when absent. */
+    time_zone?: string;
     custom_conditions?: CustomCondition;
   };
 
