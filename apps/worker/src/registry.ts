@@ -4,6 +4,7 @@ import type { Projector, Reactor } from '@shipledger/projections';
 import type { WorkerLogger } from '@shipledger/projections';
 import { shipmentCreator, shipmentListProjector, ShippingCommands } from '@shipledger/shipping';
 import { carrierReactors, carriersContextFor } from '@shipledger/carriers';
+import { automationShipmentRouter } from '@shipledger/routing';
 import { configurationLookupsProjector } from '@shipledger/configuration';
 import { orderListProjector, OrderShipmentsReactor, ShippingOrderShipments } from '@shipledger/ordering';
 import { REPORTING_PROJECTORS } from '@shipledger/reporting';
@@ -36,7 +37,10 @@ export interface ReactorDeps {
 }
 
 export function allReactors(deps: ReactorDeps): Reactor[] {
-  const create = shipmentCreator(deps.eventStore, carriersContextFor(deps).directory, shipmentServiceLevelsFor(deps.eventStore));
+  const carriers = carriersContextFor(deps);
+  const create = shipmentCreator(
+    deps.eventStore, carriers.directory, shipmentServiceLevelsFor(deps.eventStore), automationShipmentRouter(deps.eventStore, carriers.rater),
+  );
   return [
     ...carrierReactors(deps),
     new OrderShipmentsReactor(deps.eventStore, new ShippingOrderShipments(new ShippingCommands(deps.eventStore), create)),

@@ -4,6 +4,7 @@ import { OutboundClient } from '@shipledger/platform';
 import type { Reactor } from '@shipledger/projections';
 import { ShipmentDocumentContents, ShippingCommands } from '@shipledger/shipping';
 import { CarrierAccountDirectoryAdapter } from './accounts/carrier-account-directory.adapter';
+import { CarrierRatingAdapter } from './rating/carrier-rating.adapter';
 import { CarrierAccountRepository } from './accounts/carrier-account.repository';
 import { CarrierAccountService } from './accounts/carrier-account.service';
 import { BookingReactor } from './booking/booking.reactor';
@@ -45,6 +46,8 @@ export class CarriersContext {
   readonly accountRepository: CarrierAccountRepository;
   readonly accounts: CarrierAccountService;
   readonly directory: CarrierAccountDirectoryAdapter;
+  /** Shipping's SHIPPING_RATER (also what routing's CHEAPEST_CARRIER prices with, in the worker too). */
+  readonly rater: CarrierRatingAdapter;
   readonly sandboxStore: SandboxStore;
   readonly carriers: CarrierRegistry;
   readonly outbound: OutboundClient;
@@ -72,6 +75,7 @@ export class CarriersContext {
     this.carriers = new CarrierRegistry(this.sandboxStore, this.outbound, options.carriers, this.labelRenderer);
     this.accounts = new CarrierAccountService(this.accountRepository, this.carriers);
     this.directory = new CarrierAccountDirectoryAdapter(this.accountRepository, this.carriers);
+    this.rater = new CarrierRatingAdapter(this.accountRepository, this.carriers);
     this.bookings = new BookingStore(options.database);
     this.shipments = new ShippingCommands(options.eventStore);
     this.labelStore = new LabelStore(options.database);

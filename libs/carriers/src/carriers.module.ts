@@ -7,7 +7,6 @@ import { CarrierAccountsController } from './accounts/carrier-accounts.controlle
 import { carriersContextFor, type CarriersContext } from './carriers.context';
 import { CARRIER_MANIFESTS, CARRIERS_CONTEXT } from './carriers.tokens';
 import { LabelsController } from './labels/labels.controller';
-import { CarrierRatingAdapter } from './rating/carrier-rating.adapter';
 import { SandboxClockController } from './sandbox/sandbox-clock.controller';
 import { TrackingEventsController } from './tracking/tracking-events.controller';
 
@@ -27,7 +26,7 @@ import { TrackingEventsController } from './tracking/tracking-events.controller'
     {
       provide: SHIPPING_RATER,
       inject: [CARRIERS_CONTEXT],
-      useFactory: (c: CarriersContext) => new CarrierRatingAdapter(c.accountRepository, c.carriers),
+      useFactory: (c: CarriersContext) => c.rater,
     },
   ],
   exports: [CARRIERS_CONTEXT, CARRIER_ACCOUNT_DIRECTORY, SHIPPING_RATER, TRACKING_REFRESHER, CARRIER_MANIFESTS],

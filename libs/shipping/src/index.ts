@@ -36,6 +36,8 @@ export * from './application/ports/carrier-account-directory.port';
 export * from './application/ports/shipping-rater.port';
 export * from './application/ports/shipment-configuration.port';
 export * from './application/ports/shipment-service-levels.port';
+export * from './application/ports/shipment-router.port';
+export type { ShipmentRouting } from './domain/shipment/shipment.routing';
 export type { ServiceLevelDates, AppliedServiceLevel, ServiceLevelEstimates } from './domain/shipment/shipment.service-levels';
 export * from './application/ports/tracking-refresher.port';
 

@@ -11,6 +11,39 @@ export const SANDBOX_TARIFF = {
 
 export type Zone = 'domestic' | 'international';
 
+/** A zone's price: base fee + per kg of chargeable weight. */
+export interface ZoneRate {
+  baseFee: number;
+  perKg: number;
+}
+
+/** An account's rate card: each zone's rate (the tariff's when the account sets none). */
+export type RateCard = Readonly<Record<Zone, ZoneRate>>;
+
+export const DEFAULT_RATE_CARD: RateCard = {
+  domestic: { baseFee: SANDBOX_TARIFF.domestic.baseFee, perKg: SANDBOX_TARIFF.domestic.perKg },
+  international: { baseFee: SANDBOX_TARIFF.international.baseFee, perKg: SANDBOX_TARIFF.international.perKg },
+};
+
+/**
+ * A sandbox account's rate card from its `property`: `RATE_DOMESTIC_BASE`, `RATE_DOMESTIC_PER_KG`,
+ * `RATE_INTERNATIONAL_BASE`, `RATE_INTERNATIONAL_PER_KG` (non-negative numbers; anything else keeps
+ * the tariff's value), so two sandbox accounts can price the same shipment differently.
+ */
+export function rateCardOf(property: Readonly<Record<string, string>>): RateCard {
+  const read = (key: string, fallback: number) => {
+    const value = Number(property[key]);
+    return property[key] !== undefined && property[key]!.trim() !== '' && Number.isFinite(value) && value >= 0 ? value : fallback;
+  };
+  return {
+    domestic: { baseFee: read('RATE_DOMESTIC_BASE', DEFAULT_RATE_CARD.domestic.baseFee), perKg: read('RATE_DOMESTIC_PER_KG', DEFAULT_RATE_CARD.domestic.perKg) },
+    international: {
+      baseFee: read('RATE_INTERNATIONAL_BASE', DEFAULT_RATE_CARD.international.baseFee),
+      perKg: read('RATE_INTERNATIONAL_PER_KG', DEFAULT_RATE_CARD.international.perKg),
+    },
+  };
+}
+
 export interface SandboxPrice {
   zone: Zone;
   chargeableKg: number;
@@ -19,14 +52,14 @@ export interface SandboxPrice {
 }
 
 /**
- * Base fee of the zone + per kg of chargeable weight (the sum over parcels of max(actual, L×W×H/5000))
+ * Base fee of the zone + per kg (of the account's rate card) of chargeable weight (the sum over parcels of max(actual, L×W×H/5000))
  * + a flat fee for cash on delivery. Undefined when no parcel has a weight or dimensions.
  */
-export function priceSandboxShipment(content: ShipmentContent, currency: string): SandboxPrice | undefined {
+export function priceSandboxShipment(content: ShipmentContent, currency: string, card: RateCard = DEFAULT_RATE_CARD): SandboxPrice | undefined {
   const parcels = (content.parcels ?? []).map(chargeableKg).filter((kg): kg is number => kg !== undefined);
   if (parcels.length === 0) return undefined;
   const zone = zoneOf(content);
-  const tariff = SANDBOX_TARIFF[zone];
+  const tariff = { ...card[zone], estimatedDays: SANDBOX_TARIFF[zone].estimatedDays };
   const kg = round(parcels.reduce((sum, value) => sum + value, 0), 3);
   const line = (amount: number, description: string) => ({ amount: round(amount, 2), currency, description });
   const breakdown = [

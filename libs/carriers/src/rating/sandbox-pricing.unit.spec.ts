@@ -1,5 +1,5 @@
 import type { ShipmentContent } from '@shipledger/shipping';
-import { chargeableKg, priceSandboxShipment, zoneOf } from './sandbox-pricing';
+import { chargeableKg, priceSandboxShipment, rateCardOf, zoneOf } from './sandbox-pricing';
 
 const domestic: ShipmentContent = {
   pickup: { city: 'Dubai', country: 'AE' },
@@ -55,5 +55,13 @@ describe('sandbox pricing', () => {
   it('a pickup without a country counts as domestic', () => {
     expect(zoneOf({ dropoff: { country: 'FR' } })).toBe('domestic');
     expect(zoneOf({ pickup: { country: 'AE' }, dropoff: { country: 'FR' } })).toBe('international');
+  });
+
+  it.each([
+    ['the default card', {}, 8],
+    ['a cheaper domestic card', { RATE_DOMESTIC_BASE: '2', RATE_DOMESTIC_PER_KG: '1' }, 4],
+    ['a bad value keeps the tariff', { RATE_DOMESTIC_BASE: 'cheap', RATE_DOMESTIC_PER_KG: '-1' }, 8],
+  ] as const)('rate cards per account: %s', (_name, property, amount) => {
+    expect(priceSandboxShipment(domestic, 'EUR', rateCardOf(property))?.cost.amount).toBe(amount);
   });
 });

@@ -18,7 +18,7 @@ const shipment: RoutableShipment = {
   custom_attributes: { channel: ['wholesale', 'vip'] },
 };
 const facts = shipmentFacts(shipment);
-const rule = (fields: AutomationRuleFields): Rule => ({ rule_id: 'R', rule_name: 'r', sequence: 1, status: 'ACTIVE', fields });
+const rule = (fields: AutomationRuleFields): Rule => ({ rule_id: 'R', rule_name: 'r', sequence: 1, status: 'ACTIVE', fields: fields as Record<string, unknown> });
 const judge = (fields: AutomationRuleFields, when = at) => evaluateRule(rule(fields), facts, when);
 
 describe('shipment facts', () => {

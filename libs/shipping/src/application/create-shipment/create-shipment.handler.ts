@@ -15,6 +15,7 @@ import {
 } from '../../domain/shipment';
 import { CARRIER_ACCOUNT_DIRECTORY, type CarrierAccountDirectory } from '../ports/carrier-account-directory.port';
 import { SHIPMENT_SERVICE_LEVELS, type ShipmentServiceLevels } from '../ports/shipment-service-levels.port';
+import { SHIPMENT_ROUTER, type ShipmentRouter } from '../ports/shipment-router.port';
 import { assignCarrier } from '../shared/carrier-assignment';
 import type { CommandMeta } from '../shared/command-meta';
 import { ShipmentReferences } from '../shared/shipment-references';
@@ -53,6 +54,7 @@ export class CreateShipmentHandler implements ICommandHandler<CreateShipmentComm
     private readonly references: ShipmentReferences,
     @Inject(CARRIER_ACCOUNT_DIRECTORY) private readonly carriers: CarrierAccountDirectory,
     @Optional() @Inject(SHIPMENT_SERVICE_LEVELS) private readonly serviceLevels?: ShipmentServiceLevels,
+    @Optional() @Inject(SHIPMENT_ROUTER) private readonly router?: ShipmentRouter,
   ) {}
 
   async execute({ input, meta }: CreateShipmentCommand): Promise<ShipmentState> {
@@ -64,7 +66,7 @@ export class CreateShipmentHandler implements ICommandHandler<CreateShipmentComm
     const at = (input.now ?? new Date()).toISOString();
     const carrier: CarrierAssignment = input.draft || input.content.pre_booked
       ? { kind: 'none' }
-      : await assignCarrier(this.carriers, input.tenantId, { shipment_id: shipmentId, content: input.content });
+      : await assignCarrier({ directory: this.carriers, router: this.router }, input.tenantId, { shipment_id: shipmentId, content: input.content }, undefined, at);
     const service_levels = await this.serviceLevels?.estimate(input.tenantId, { shipment_id: shipmentId, content: input.content }, at);
     const state = { ...initialShipmentState(), shipment_id: shipmentId };
     const reference = input.content.references?.partner_shipment_reference;

@@ -13,6 +13,7 @@ import {
 } from '../../domain/shipment';
 import { CARRIER_ACCOUNT_DIRECTORY, type CarrierAccountDirectory } from '../ports/carrier-account-directory.port';
 import { SHIPMENT_SERVICE_LEVELS, type ShipmentServiceLevels } from '../ports/shipment-service-levels.port';
+import { SHIPMENT_ROUTER, type ShipmentRouter } from '../ports/shipment-router.port';
 import { assignCarrier } from './carrier-assignment';
 import { ConfiguredReferences } from './configured-references';
 import type { CommandMeta } from './command-meta';
@@ -52,6 +53,7 @@ export class ChangeShipmentHandler implements ICommandHandler<ChangeShipmentComm
     private readonly quoter: ShippingQuoter,
     private readonly references: ConfiguredReferences,
     @Optional() @Inject(SHIPMENT_SERVICE_LEVELS) private readonly serviceLevels?: ShipmentServiceLevels,
+    @Optional() @Inject(SHIPMENT_ROUTER) private readonly router?: ShipmentRouter,
   ) {}
 
   execute({ tenantId, shipmentRef, change, meta }: ChangeShipmentCommand): Promise<ShipmentState> {
@@ -65,7 +67,7 @@ export class ChangeShipmentHandler implements ICommandHandler<ChangeShipmentComm
         // What the shipment names in the configuration is checked again: a problem is a booking error.
         const named = await this.references.forBooking(tenantId, state.content, change.patch);
         const content = named.patch ? applyPatch(state.content, named.patch) : state.content;
-        const carrier = await assignCarrier(this.carriers, tenantId, { shipment_id: state.shipment_id, content });
+        const carrier = await assignCarrier({ directory: this.carriers, router: this.router }, tenantId, { shipment_id: state.shipment_id, content }, undefined, change.at);
         // Service-level dates are set on confirm (reprocess keeps the ones it has).
         const service_levels = change.type === 'ConfirmShipment'
           ? await this.serviceLevels?.estimate(tenantId, { shipment_id: state.shipment_id, content }, change.at)
@@ -80,7 +82,7 @@ export class ChangeShipmentHandler implements ICommandHandler<ChangeShipmentComm
       case 'ReassignShipment': {
         const { requested, ...command } = change;
         const shipment = { shipment_id: state.shipment_id, content: state.content };
-        return { ...command, carrier: await assignCarrier(this.carriers, tenantId, shipment, requested ?? {}) };
+        return { ...command, carrier: await assignCarrier({ directory: this.carriers, router: this.router }, tenantId, shipment, requested ?? {}, change.at) };
       }
       case 'EstimateShippingCost':
         return { ...change, quote: await this.quoter.quote(tenantId, state, change.at) };

@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { ErrorDetail, ShipmentState, ShippingQuote } from '../../domain/shipment';
 import { CARRIER_ACCOUNT_DIRECTORY, type CarrierAccountDirectory } from '../ports/carrier-account-directory.port';
 import { SHIPPING_RATER, type ShippingRater } from '../ports/shipping-rater.port';
+import { SHIPMENT_ROUTER, type ShipmentRouter } from '../ports/shipment-router.port';
 import { assignCarrier } from './carrier-assignment';
 
 /**
@@ -14,11 +15,12 @@ export class ShippingQuoter {
   constructor(
     @Inject(CARRIER_ACCOUNT_DIRECTORY) private readonly carriers: CarrierAccountDirectory,
     @Inject(SHIPPING_RATER) private readonly rater: ShippingRater,
+    @Optional() @Inject(SHIPMENT_ROUTER) private readonly router?: ShipmentRouter,
   ) {}
 
   async quote(tenantId: string, state: ShipmentState, at: string): Promise<ShippingQuote> {
     if (state.status !== 'draft') return unrated('not_draft', 'the shipment is not a draft');
-    const carrier = await assignCarrier(this.carriers, tenantId, { shipment_id: state.shipment_id, content: state.content });
+    const carrier = await assignCarrier({ directory: this.carriers, router: this.router }, tenantId, { shipment_id: state.shipment_id, content: state.content }, undefined, at);
     switch (carrier.kind) {
       case 'none':
         return unrated('no_carrier_assigned', 'no carrier account is named and routing found none', 'carrier_account');

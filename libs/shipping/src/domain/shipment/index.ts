@@ -15,3 +15,4 @@ export * from './booking-validation';
 export * from './carrier-requirements';
 export * from './shipment.service-levels';
 export { usableLink } from './shipment.decide-side';
+export * from './shipment.routing';

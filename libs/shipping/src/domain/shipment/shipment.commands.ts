@@ -11,6 +11,7 @@ import type {
 import type { LabelUrls, StoredDocumentFacts, TrackingDetails } from './shipment.events';
 import type { ServiceLevelDates } from './shipment.service-levels';
 import type { ShipmentStatus } from './shipment.status';
+import type { ShipmentRouting } from './shipment.routing';
 
 /** Who and when: time and actor reach `decide` through the command, never from a clock. */
 interface Stamp {
@@ -25,9 +26,9 @@ type Command<TType extends string, TData> = { type: TType } & TData & Stamp;
  * unknown or not usable, or none (no account requested and routing found none).
  */
 export type CarrierAssignment =
-  | { kind: 'assigned'; account: AssignedCarrierAccount; requirements?: CarrierRequirements }
+  | { kind: 'assigned'; account: AssignedCarrierAccount; requirements?: CarrierRequirements; routing?: ShipmentRouting }
   | { kind: 'invalid'; requested: string }
-  | { kind: 'none' };
+  | { kind: 'none'; routing?: ShipmentRouting };
 
 /** What every booking-triggering command carries. */
 interface BookingInput {

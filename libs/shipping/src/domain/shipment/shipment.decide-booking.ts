@@ -1,5 +1,6 @@
 import { hasBlockingError, validateForBooking, validatePreBooking } from './booking-validation';
 import type { CarrierAssignment } from './shipment.commands';
+import type { ShipmentRouting } from './shipment.routing';
 import type { ShipmentContent } from './shipment.content';
 import type { ShipmentEvent } from './shipment.events';
 import { splitPatch } from './shipment.patch';
@@ -38,12 +39,17 @@ export function decideBooking(
   }
   const details = validateForBooking(content, carrier, referenceProblems);
   if (hasBlockingError(details) || carrier.kind !== 'assigned') {
-    return [{ type: 'ShipmentValidationFailed', data: { error_details: details, ...stamp } }];
+    return [{ type: 'ShipmentValidationFailed', data: { error_details: details, ...routingOf(carrier), ...stamp } }];
   }
   return [
-    { type: 'ShipmentConfirmed', data: { carrier_account: carrier.account, warnings: details, ...stamp } },
+    { type: 'ShipmentConfirmed', data: { carrier_account: carrier.account, warnings: details, ...routingOf(carrier), ...stamp } },
     bookingRequested(carrier.account, bookingAttemptId, 'confirm', stamp),
   ];
+}
+
+/** The routing record a carrier assignment carries, spread into an event's data (nothing when absent). */
+export function routingOf(carrier: CarrierAssignment): { routing?: ShipmentRouting } {
+  return carrier.kind !== 'invalid' && carrier.routing ? { routing: carrier.routing } : {};
 }
 
 export function bookingRequested(

@@ -1,4 +1,4 @@
-import { bookingRequested, decideBooking, patchEvents, replaceCustomAttributes } from './shipment.decide-booking';
+import { bookingRequested, decideBooking, patchEvents, replaceCustomAttributes, routingOf } from './shipment.decide-booking';
 import { decideDocument, decideEstimate, decideRecord, decideSchedules } from './shipment.decide-side';
 import type { ShipmentCommand } from './shipment.commands';
 import { ShipmentCommandRejected, ShipmentMessages } from './shipment.errors';
@@ -57,12 +57,12 @@ export function decide(command: ShipmentCommand, state: ShipmentState): Shipment
       const content = fold(updates, state).content;
       const details = validateForBooking(content, command.carrier, command.reference_problems);
       if (hasBlockingError(details) || command.carrier.kind !== 'assigned') {
-        return [...updates, { type: 'ShipmentValidationFailed', data: { error_details: details, ...stamp } }];
+        return [...updates, { type: 'ShipmentValidationFailed', data: { error_details: details, ...routingOf(command.carrier), ...stamp } }];
       }
       const account = command.carrier.account;
       return [
         ...updates,
-        { type: 'ShipmentReprocessed', data: { previous_status: status, carrier_account: account, warnings: details, ...stamp } },
+        { type: 'ShipmentReprocessed', data: { previous_status: status, carrier_account: account, warnings: details, ...routingOf(command.carrier), ...stamp } },
         bookingRequested(account, command.booking_attempt_id, 'reprocess', stamp),
       ];
     }
@@ -83,7 +83,9 @@ export function decide(command: ShipmentCommand, state: ShipmentState): Shipment
       return [
         {
           type: 'ShipmentReassigned',
-          data: { previous_status: status, previous_carrier_account: state.carrier_account, carrier_account: account, ...stamp },
+          data: {
+            previous_status: status, previous_carrier_account: state.carrier_account, carrier_account: account, ...routingOf(command.carrier), ...stamp,
+          },
         },
         bookingRequested(account, command.booking_attempt_id, 'reassign', stamp),
       ];

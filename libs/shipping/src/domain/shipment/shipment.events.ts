@@ -9,6 +9,7 @@ import type {
 } from './shipment.content';
 import type { AppliedServiceLevel } from './shipment.service-levels';
 import type { ShipmentStatus } from './shipment.status';
+import type { ShipmentRouting } from './shipment.routing';
 
 /**
  * Every event of the Shipment aggregate (stream `shipment-<shipment_id>`). Facts only, JSON-safe, and
@@ -80,11 +81,15 @@ export type CustomAttributesChanged = Event<'CustomAttributesChanged', {
 /** Booking validation passed (warnings kept) and a carrier account was assigned: status pending. */
 export type ShipmentConfirmed = Event<'ShipmentConfirmed', {
   carrier_account: AssignedCarrierAccount;
+  /** Which automation rule chose the account and why earlier rules did not match (routing only). */
+  routing?: ShipmentRouting;
   warnings: ErrorDetail[];
 }>;
 
 /** Booking validation failed synchronously (no carrier, missing data): status error. */
 export type ShipmentValidationFailed = Event<'ShipmentValidationFailed', {
+  /** Present when routing ran: why no rule chose an account (no_carrier_assigned), or which did. */
+  routing?: ShipmentRouting;
   error_details: ErrorDetail[];
 }>;
 
@@ -120,6 +125,7 @@ export type ShipmentCancelled = Event<'ShipmentCancelled', {
 
 /** Reprocess from its status list: status pending, a new booking request follows. */
 export type ShipmentReprocessed = Event<'ShipmentReprocessed', {
+  routing?: ShipmentRouting;
   previous_status: ShipmentStatus;
   carrier_account: AssignedCarrierAccount;
   warnings: ErrorDetail[];
@@ -127,6 +133,7 @@ export type ShipmentReprocessed = Event<'ShipmentReprocessed', {
 
 /** Reassigned (or retried with the same account): status pending, a new booking request follows. */
 export type ShipmentReassigned = Event<'ShipmentReassigned', {
+  routing?: ShipmentRouting;
   previous_status: ShipmentStatus;
   previous_carrier_account?: AssignedCarrierAccount;
   carrier_account: AssignedCarrierAccount;
