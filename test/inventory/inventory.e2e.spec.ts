@@ -1,6 +1,6 @@
 import { checkInventoryInvariant } from '@shipledger/inventory';
 import { startTestApp, type TestApp, type TestTenant } from '@shipledger/testing';
-import { orderClient, type OrderClient } from '../ordering/order-requests';
+import { createLocation, orderClient, type OrderClient } from '../ordering/order-requests';
 import { inventoryClient, sku, stockOrder, twoLocations, type InventoryClient } from './inventory-requests';
 
 describe('inventory API and automatic allocation over HTTPS (PGlite)', () => {
@@ -63,6 +63,8 @@ describe('inventory API and automatic allocation over HTTPS (PGlite)', () => {
       ['InventoryOnHandSet', { kind: 'manual', operation: 'set' }],
     ]);
     expect((await inventory.set('NO-SUCH-LOCATION', [{ sku: x, on_hand: 1 }])).body).toMatchObject({ code: 'location_not_found', details: [{ field: 'location_id' }] });
+    const restricted = await createLocation(app, tenant, `WR-${x}`, [merchant]);
+    expect((await inventory.set(`WR-${x}`, [{ sku: x, on_hand: 1 }])).body.location_id).toBe(restricted);
     const dup = await inventory.set(locations.a, [{ sku: x, on_hand: 1 }, { sku: x, on_hand: 2 }]);
     expect(dup.body).toMatchObject({ code: 'validation_failed', details: [{ field: 'items[1].sku' }] });
   });
@@ -79,7 +81,9 @@ describe('inventory API and automatic allocation over HTTPS (PGlite)', () => {
     const history = await orders.call('GET', `/orders/${created.body.order_id}/history`);
     const allocation = history.body[0].change.allocation;
     expect(allocation).toMatchObject({ inventory_managed: true, strategy: 'single_location' });
-    expect(allocation.considered.map((c: { location_id: string; chosen: boolean }) => [c.location_id, c.chosen])).toEqual([[locations.a, true], [locations.b, false]]);
+    const ours = allocation.considered.filter((c: { location_id: string }) => [locations.a, locations.b].includes(c.location_id));
+    expect(ours.map((c: { location_id: string; chosen: boolean }) => [c.location_id, c.chosen])).toEqual([[locations.a, true], [locations.b, false]]);
+    expect(allocation.considered.filter((c: { chosen: boolean }) => c.chosen)).toHaveLength(1);
     const ledger = await inventory.call('GET', `/inventory/${x}/ledger`);
     expect(ledger.body.reserved_by).toEqual([{ location_id: locations.a, order_id: created.body.order_id, reserved: 2 }]);
     expect(ledger.body.movements[0].cause).toEqual({ kind: 'order', operation: 'create', order_id: created.body.order_id, merchant,

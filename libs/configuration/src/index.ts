@@ -4,7 +4,7 @@
  * to drop references they hold). Everything else is internal.
  */
 export { ConfigurationModule } from './configuration.module';
-export { configurationLookupsProjector, CONFIGURATION_LOOKUPS_PROJECTOR, ConfigurationLookups, type ConfiguredLocation } from './read-models';
+export { configurationLookupsProjector, CONFIGURATION_LOOKUPS_PROJECTOR, ConfigurationLookups, ANY_MERCHANT, type ConfiguredLocation } from './read-models';
 export {
   CONFIGURATION_EVENT_TYPES, CONFIGURATION_DELETED_EVENT_TYPES, parseConfigurationEventType, configurationDeletionOf, BUILT_IN_DELIVERY_TYPES,
   isBuiltInDeliveryType, checkCustomAttributes, type ConfigurationEvent, type LocationEvent, type DeliveryTypeEvent,

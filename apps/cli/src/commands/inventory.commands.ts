@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Presets, SingleBar } from 'cli-progress';
 import { parse } from 'csv-parse/sync';
-import { ConfigurationLookups } from '@shipledger/configuration';
+import { ANY_MERCHANT, ConfigurationLookups } from '@shipledger/configuration';
 import { checkInventoryInvariant, InventoryLedger, type LevelChange } from '@shipledger/inventory';
 import type { CliContext, CommandGroup } from '../cli-context';
 import { formatTable } from '../format-table';
@@ -60,7 +60,7 @@ async function importCsv(context: CliContext, file: string, tenant: string): Pro
     const batch = rows.slice(start, start + BATCH);
     const changes: LevelChange[] = [];
     for (const row of batch) {
-      if (!resolved.has(row.location)) resolved.set(row.location, (await lookups.resolveLocation(tenant, undefined, row.location))?.location_id);
+      if (!resolved.has(row.location)) resolved.set(row.location, (await lookups.resolveLocation(tenant, ANY_MERCHANT, row.location))?.location_id);
       const location = resolved.get(row.location);
       if (location === undefined) failures.push(`row ${row.line}: no location found with the partner location id or location code: ${row.location}`);
       else changes.push({ type: 'SetOnHand', tenant_id: tenant, location_id: location, sku: row.sku, on_hand: row.on_hand, cause: { kind: 'manual', operation: 'import', reason: file }, at, actor: 'operator' });

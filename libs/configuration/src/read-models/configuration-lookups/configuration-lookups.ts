@@ -7,6 +7,12 @@ import {
 } from '../../domain';
 import { findConfigurationObject, findConfigurationObjectsByCode, listConfigurationObjects } from './configuration-lookups.queries';
 
+/**
+ * resolveLocation's merchant for tenant-wide resources (inventory levels): any live location of the
+ * tenant, whichever merchants it serves. `undefined` means "no merchant": only unrestricted locations.
+ */
+export const ANY_MERCHANT = Symbol('any merchant');
+
 /** A live location as other contexts use it: its id and the fields it was given (coords as the string). */
 export interface ConfiguredLocation {
   location_id: string;
@@ -25,7 +31,7 @@ export class ConfigurationLookups {
   constructor(private readonly database: Database, private readonly eventStore: EventStore) {}
 
   /** Orders spec rule 6: the reference as a location id, else as a location code, for this merchant. */
-  async resolveLocation(tenantId: string, merchant: string | undefined, reference: string): Promise<ConfiguredLocation | undefined> {
+  async resolveLocation(tenantId: string, merchant: string | undefined | typeof ANY_MERCHANT, reference: string): Promise<ConfiguredLocation | undefined> {
     const db = this.database.kysely;
     const byId = await findConfigurationObject(db, tenantId, 'location', reference);
     const candidates = [...(byId ? [byId] : []), ...(await findConfigurationObjectsByCode(db, tenantId, 'location', reference))];
@@ -80,8 +86,8 @@ export class ConfigurationLookups {
   }
 }
 
-function pickLocation(objects: readonly ConfigurationObject[], merchant: string | undefined, reference: string): ConfigurationObject | undefined {
-  const usable = objects.filter((object) => !object.deleted && allowsMerchant(object.fields.merchants, merchant));
+function pickLocation(objects: readonly ConfigurationObject[], merchant: string | undefined | typeof ANY_MERCHANT, reference: string): ConfigurationObject | undefined {
+  const usable = objects.filter((object) => !object.deleted && (merchant === ANY_MERCHANT || allowsMerchant(object.fields.merchants, merchant)));
   const codeField = KINDS.location.codeField!;
   return usable.find((object) => object.id === reference) ?? usable.find((object) => object.fields[codeField] === reference);
 }
