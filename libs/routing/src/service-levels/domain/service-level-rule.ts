@@ -11,6 +11,8 @@ export const SERVICE_LEVEL_RULESETS: RulesetKindSpec = {
 export interface ServiceLevelOutcome {
   config_type: ServiceLevelConfigType;
   sla: Sla & { time_zone?: string };
+  /** The rule's time zone (the merchant's, as the conditions read days and times): the SLA's default. */
+  time_zone?: string;
 }
 
 export const serviceLevelOutcome = (rule: Rule): ServiceLevelOutcome => rule.fields as unknown as ServiceLevelOutcome;
@@ -26,10 +28,10 @@ export function chooseServiceLevels(rulesets: readonly Ruleset[], matches: (rule
   const chosen: Partial<Record<ServiceLevelConfigType, ChosenSla>> = {};
   for (const ruleset of rulesets) {
     for (const rule of inEvaluationOrder(ruleset.rules)) {
-      const { config_type, sla } = serviceLevelOutcome(rule);
+      const { config_type, sla, time_zone: ruleZone } = serviceLevelOutcome(rule);
       if (rule.status !== 'ACTIVE' || !SERVICE_LEVEL_CONFIG_TYPES.includes(config_type) || chosen[config_type] || !matches(rule)) continue;
       const { time_zone, ...rest } = sla;
-      chosen[config_type] = { config_type, sla: rest, time_zone: time_zone ?? DEFAULT_SLA_TIME_ZONE, rule_set_id: ruleset.rule_set_id, rule_id: rule.rule_id };
+      chosen[config_type] = { config_type, sla: rest, time_zone: time_zone ?? ruleZone ?? DEFAULT_SLA_TIME_ZONE, rule_set_id: ruleset.rule_set_id, rule_id: rule.rule_id };
     }
   }
   return chosen;
