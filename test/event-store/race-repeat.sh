@@ -7,7 +7,7 @@ runs="${1:-20}"
 export EVENT_STORE_ADAPTERS="${EVENT_STORE_ADAPTERS:-postgres}"
 for run in $(seq 1 "$runs"); do
   started=$(date +%s)
-  if ! npx jest test/event-store/concurrent-appenders.int.spec.ts --silent >/tmp/race-repeat-last.log 2>&1; then
+  if ! npx jest test/event-store/event-store-contract.int.spec.ts -t 'concurrent appenders' --silent >/tmp/race-repeat-last.log 2>&1; then
     echo "run $run/$runs FAILED after $(( $(date +%s) - started )) s; output in /tmp/race-repeat-last.log"
     exit 1
   fi

@@ -5,3 +5,4 @@ export * from './test-app-composition';
 export * from './decider-spec';
 export * from './test-store';
 export * from './projection-spec';
+export * from './event-store-contract';

@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { createEventStore, type EventStore, type SqlEventStore } from '@shipledger/event-store';
+import { createEventStore, type EventStore } from '@shipledger/event-store';
 import type { Database } from '@shipledger/database';
-// Straight to the file: the @shipledger/testing index also loads the whole platform.
-import { createPgliteDatabase, createTestDatabase } from '../../libs/testing/src/test-database';
+import { openTestStore } from '../test-store';
 
 export type AdapterName = 'pglite' | 'postgres' | 'esdb';
 
@@ -37,19 +36,9 @@ function sqlAdapter(name: 'pglite' | 'postgres'): ContractAdapter {
   return {
     name,
     async open() {
-      const test = name === 'pglite' ? { ...(await createPgliteDatabase()), url: undefined } : await createTestDatabase();
       // A short poll keeps the tests that end on a rolled-back transaction quick.
-      const store = createEventStore({ database: test.database, pollIntervalMs: 100 }) as SqlEventStore;
-      await store.init();
-      return {
-        store,
-        database: test.database,
-        url: test.url,
-        async close() {
-          await store.close();
-          await test.drop();
-        },
-      };
+      const opened = await openTestStore(name, { pollIntervalMs: 100 });
+      return { store: opened.eventStore, database: opened.database, url: opened.database.url, close: () => opened.close() };
     },
   };
 }
