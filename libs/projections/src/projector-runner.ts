@@ -134,6 +134,9 @@ export class ProjectorRunner {
         const position = events[events.length - 1]!.position;
         this.skipped = { position, since: this.skipped?.since ?? Date.now() };
         if (Date.now() - this.skipped.since >= SKIP_SAVE_MS) await this.saveSkipped();
+        // Near the head with nothing to write: wait for the next append instead of reading again at
+        // once (without a transaction per batch, that loop would be a read per round trip).
+        if (events.length < this.tuning.batchSize) await this.doorbell.wait(bell, signal);
         continue;
       }
       await this.applyOrPark(events, signal);

@@ -11,12 +11,20 @@ import type { SandboxBookingRow, SandboxStore } from './sandbox-store';
 export class SandboxSimulator {
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
+  /** Passes started and not finished (timer ticks and admin advances). */
+  private passes = 0;
 
   constructor(private readonly store: SandboxStore, private readonly tracking: TrackingIngestionService) {}
 
   start(intervalMs: number): void {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.tick().catch(() => undefined), intervalMs);
+    this.timer = setInterval(() => {
+      // A pass still running (many due steps, a busy database): skip this tick instead of queueing
+      // another pass behind it, so under load the simulation stays one pass at a time and never piles
+      // up work (and memory) in front of the bookings it shares the process and database with.
+      if (this.passes > 0) return;
+      void this.tick().catch(() => undefined);
+    }, intervalMs);
     this.timer.unref();
   }
 
@@ -30,7 +38,8 @@ export class SandboxSimulator {
   tick(tenantId?: string): Promise<number> {
     // One pass at a time per process: a timer tick and an admin advance must not interleave.
     const previous = this.running ?? Promise.resolve(0);
-    const next = previous.catch(() => 0).then(() => this.pass(tenantId));
+    this.passes++;
+    const next = previous.catch(() => 0).then(() => this.pass(tenantId)).finally(() => this.passes--);
     this.running = next;
     return next;
   }
