@@ -13,6 +13,7 @@ import { allProjectors, allReactors } from '../../worker/src/registry';
 import { createApiApp } from './create-api-app';
 import { followerLag, parkedEventCount } from './follower-lag';
 import { demoInstructions, ensureDemoCredentials, resolveAdminToken } from './embedded/demo-credentials';
+import { demoSeedEnabled, seedDemoHistory } from './embedded/demo-history.seeder';
 
 /**
  * `npm start`: the API (and with --embedded-worker the projectors and reactors) in one process, on
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
   const lines = [`Shipledger listening on ${baseUrl} (HTTPS only)`, `TLS certificate SHA-256 fingerprint: ${tls.fingerprint}`];
   if (tls.selfSigned) lines.push(`Self-signed certificate: ${join(config.dataDir, 'tls', 'cert.pem')}`);
   if (embedded && adminToken && !config.adminToken) lines.push(`Admin token (for /admin): ${join(config.dataDir, 'secrets', 'admin-token')}`);
+  let seedDemo: (() => Promise<void>) | undefined;
   if (embedded) {
     const { credentials } = await ensureDemoCredentials(api.platform, config.dataDir, baseUrl);
     await provisionDemoCarrierAccount({ database, eventStore }, credentials.tenant_id);
@@ -67,9 +69,18 @@ async function main(): Promise<void> {
     await provisionDemoWebhook({ database, eventStore }, credentials.tenant_id);
     const certPath = tls.selfSigned ? join(config.dataDir, 'tls', 'cert.pem') : undefined;
     lines.push(demoInstructions(credentials, certPath, join(config.dataDir, 'demo-credentials.json')));
+    if (demoSeedEnabled()) {
+      seedDemo = async () => {
+        const seeded = await seedDemoHistory({ database, eventStore }, credentials.tenant_id, credentials.merchant);
+        logger.info({ tenantId: credentials.tenant_id, ...seeded }, 'demo tenant history seeded');
+      };
+    }
   }
   lines.push(`API docs: ${baseUrl}/docs`);
   console.log(lines.join('\n'));
+  // After "listening": the demo tenant's two weeks of past shipments fill in while the user reads the
+  // instructions (DEMO_SEED=off skips it; a restart finds them recorded and appends nothing).
+  void seedDemo?.().catch((error: unknown) => logger.warn({ err: error }, 'demo tenant history not seeded'));
 
   // SIGTERM/SIGINT: stop accepting (in-flight requests finish; idle keep-alive sockets close), then let
   // the worker finish or hand back its current event (reactors redeliver from their checkpoint), within

@@ -48,3 +48,5 @@ export { FullShipmentRequestDto } from './application/shared/dto/shipment-reques
 export { ShipmentDocumentContents } from './application/documents/shipment-document-contents';
 /** Creates shipments for other contexts (ordering's fulfilment) on the one write path. */
 export { shipmentCreator } from './application/create-shipment/shipment-creator';
+/** Made-up past shipments on the one write path (the demo tenant's history, tests). */
+export { recordShipmentHistory, DEMO_HISTORY_ACTOR, type ShipmentHistory } from './application/demo-history/shipment-history.recorder';

@@ -1,5 +1,6 @@
 import type { EventStore, RecordedEvent } from '@shipledger/event-store';
 import type { Reactor } from '@shipledger/projections';
+import { DEMO_HISTORY_ACTOR } from '@shipledger/shipping';
 import type { DeliveryRepository } from '../../storage/delivery.repository';
 import type { WebhookConfigurationRepository } from '../../storage/webhook-configuration.repository';
 import type { WebhooksClock } from '../../webhooks.config';
@@ -13,7 +14,8 @@ export const WEBHOOK_DELIVERIES_REACTOR = 'webhook-deliveries';
  * outbox the sender drains. The runner gives events at least once and saves its checkpoint after
  * `handle`; the unique (config_id, event_id, replay_id) index makes a second handling insert nothing,
  * so each message is enqueued exactly once. Configurations are read when the event is handled: one
- * created later receives earlier events only by a replay (backfill).
+ * created later receives earlier events only by a replay (backfill). A demo tenant's made-up history
+ * (actor DEMO_HISTORY_ACTOR, recorded in the past on first start) raises no webhooks: it is not news.
  *
  * The sender (and the range-replay runner) run beside the reactor on every worker process
  * (`runBeside`), whoever holds the reactor's lease: the outbox is shared by claims, not by leases.
@@ -35,7 +37,7 @@ export class WebhookDeliveriesReactor implements Reactor {
 
   async handle(event: RecordedEvent): Promise<void> {
     const tenantId = event.metadata?.tenantId;
-    if (!tenantId) return;
+    if (!tenantId || event.metadata.actor === DEMO_HISTORY_ACTOR) return;
     const active = await this.configurations.list(tenantId, { activeOnly: true });
     if (active.length === 0) return;
     const messages = await planMessages(this.eventStore, event);

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import type { AssignedCarrierAccount, ShipmentCommand, ShipmentHistory, ShipmentStatus } from '@shipledger/shipping';
+import { DEMO_HISTORY_ACTOR } from '@shipledger/shipping';
+
+/** How much made-up past a demo tenant gets: enough to fill two weeks of charts, small enough to seed in seconds. */
+export const DEMO_HISTORY_SHIPMENTS = 240;
+export const DEMO_HISTORY_DAYS = 14;
+/** Every seeded shipment's partner_shipment_reference starts with this (the README's own examples never do). */
+export const DEMO_HISTORY_REFERENCE_PREFIX = 'demo-history-';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const PICKUPS = [['AE', 'Dubai'], ['AE', 'Abu Dhabi'], ['SA', 'Riyadh']] as const;
+const DROPOFFS = [['AE', 'Dubai'], ['AE', 'Sharjah'], ['SA', 'Jeddah'], ['KW', 'Kuwait City'], ['OM', 'Muscat']] as const;
+const BOOKING_ERRORS = [['address_invalid', 'The dropoff address could not be matched'], ['weight_exceeded', 'A parcel exceeds the service weight limit'], ['service_unavailable', 'The carrier service is unavailable for this lane']] as const;
+
+/** A stable pseudo-random number in [0, 1) per shipment and purpose: the same history on every machine. */
+function roll(index: number, purpose: string): number {
+  return createHash('sha256').update(`${index}:${purpose}`).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+export function demoShipmentId(tenantId: string, index: number): string {
+  const hex = createHash('sha256').update(`demo-history\u0000${tenantId}\u0000${index}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Shipment `index` of a demo tenant's history up to `now`: created somewhere in the last
+ * DEMO_HISTORY_DAYS, then booked (or failed to book, sometimes retried), promised a delivery date,
+ * carried, delivered, sometimes late, attempted and failed, returned, or stuck. Steps after `now` are
+ * left out, so the newest shipments are still on their way.
+ */
+export function demoShipmentHistory(tenantId: string, merchant: string, accounts: readonly AssignedCarrierAccount[], index: number, now: Date): ShipmentHistory {
+  const shipmentId = demoShipmentId(tenantId, index);
+  const end = now.getTime();
+  const created = end - DEMO_HISTORY_DAYS * DAY + Math.floor(((index + roll(index, 'jitter')) / DEMO_HISTORY_SHIPMENTS) * DEMO_HISTORY_DAYS * DAY);
+  const account = accounts[index % accounts.length]!;
+  const [pickupCountry, pickupCity] = PICKUPS[index % PICKUPS.length]!;
+  const [dropoffCountry, dropoffCity] = DROPOFFS[Math.floor(roll(index, 'lane') * DROPOFFS.length)]!;
+  const fate = roll(index, 'fate');
+  const reference = `${DEMO_HISTORY_REFERENCE_PREFIX}${String(index + 1).padStart(3, '0')}`;
+  const at = (offset: number) => new Date(created + offset).toISOString();
+  const stamp = (offset: number) => ({ at: at(offset), actor: DEMO_HISTORY_ACTOR });
+  const carrier = { kind: 'assigned' as const, account };
+  const attempt = (n: number) => `${shipmentId}-attempt-${n}`;
+  const tracking = (offset: number, status: ShipmentStatus): ShipmentCommand => ({
+    type: 'RecordTrackingUpdate', status, tracking: { carrier_status: status.toUpperCase(), carrier_status_date: at(offset), carrier_status_location: dropoffCity }, ...stamp(offset),
+  });
+
+  const steps: { offset: number; command: ShipmentCommand }[] = [{ offset: 0, command: {
+    type: 'CreateShipment', shipment_id: shipmentId, tenant_id: tenantId, draft: false, carrier, booking_attempt_id: attempt(1), ...stamp(0),
+    content: {
+      merchant, entity_type: 'FORWARD',
+      references: { partner_shipment_reference: reference, partner_order_reference: `demo-order-${String(index + 1).padStart(3, '0')}` },
+      pickup: { contact_name: 'Demo shop warehouse', address1: '1 Warehouse Road', city: pickupCity, country: pickupCountry },
+      dropoff: { contact_name: `Customer ${index + 1}`, contact_email: `customer${index + 1}@example.com`, address1: `${index + 1} Demo Street`, city: dropoffCity, country: dropoffCountry },
+      items: [{ sku: `SKU-${(index % 12) + 1}`, quantity: 1 + (index % 3) }],
+      parcels: [{ parcel_id: 'p-1', weight: { value: 0.5 + (index % 8) / 2, unit: 'kg' }, parcel_items: [{ sku: `SKU-${(index % 12) + 1}`, quantity: 1 + (index % 3) }] }],
+    },
+  } }];
+  const add = (offset: number, command: ShipmentCommand) => steps.push({ offset, command });
+
+  let booked = 2 * MINUTE + Math.floor(roll(index, 'booking') * 20 * MINUTE);
+  if (fate < 0.08) {
+    const [code, message] = BOOKING_ERRORS[index % BOOKING_ERRORS.length]!;
+    add(MINUTE, { type: 'RecordBookingFailed', booking_attempt_id: attempt(1), error_details: [{ level: 'ERROR', trigger: 'BOOKING', source: account.carrier, type: 'VALIDATION', code, message }], ...stamp(MINUTE) });
+    if (fate >= 0.04) return history(tenantId, shipmentId, steps, end); // left in error
+    add(40 * MINUTE, { type: 'ReprocessShipment', carrier, booking_attempt_id: attempt(2), ...stamp(40 * MINUTE) });
+    booked = 45 * MINUTE;
+  }
+  add(booked, { type: 'RecordBookingSucceeded', booking_attempt_id: fate < 0.04 ? attempt(2) : attempt(1), tracking_no: `DEMO${String(index + 1).padStart(6, '0')}`, carrier: account.carrier, ...stamp(booked) });
+  const promised = fate % 0.1 < 0.06; // about 60% get a promised date
+  const transit = (1.5 + roll(index, 'transit') * 2) * DAY; // 1.5–3.5 days; the promise is 2 or 3 days
+  if (promised) add(booked + MINUTE, { type: 'UpdateDeliveryPromise', promised_delivery_date: at((index % 2 === 0 ? 2 : 3) * DAY), ...stamp(booked + MINUTE) });
+  if (fate >= 0.08 && fate < 0.13) return history(tenantId, shipmentId, steps, end); // stuck in booked: never collected
+  const collected = 3 * HOUR + roll(index, 'collect') * 6 * HOUR;
+  add(collected, tracking(collected, 'in_transit'));
+  if (fate >= 0.13 && fate < 0.16) return history(tenantId, shipmentId, steps, end); // stuck in transit
+  add(transit - 5 * HOUR, tracking(transit - 5 * HOUR, 'out_for_delivery'));
+  if (fate >= 0.16 && fate < 0.26) {
+    add(transit - HOUR, tracking(transit - HOUR, 'failed_delivery_attempt'));
+    if (fate < 0.2) {
+      add(transit + 6 * HOUR, tracking(transit + 6 * HOUR, 'ready_for_return'));
+      add(transit + DAY, tracking(transit + DAY, 'return_in_transit'));
+      add(transit + 2 * DAY, tracking(transit + 2 * DAY, 'returned'));
+      return history(tenantId, shipmentId, steps, end);
+    }
+    add(transit + DAY - 5 * HOUR, tracking(transit + DAY - 5 * HOUR, 'out_for_delivery'));
+    add(transit + DAY, tracking(transit + DAY, 'delivered'));
+    return history(tenantId, shipmentId, steps, end);
+  }
+  add(transit, tracking(transit, 'delivered'));
+  return history(tenantId, shipmentId, steps, end);
+}
+
+/** The steps that already happened by `end`, oldest first. */
+function history(tenantId: string, shipmentId: string, steps: { offset: number; command: ShipmentCommand }[], end: number): ShipmentHistory {
+  const commands = steps.filter((step) => Date.parse(step.command.at) <= end).map((step) => step.command);
+  return { tenantId, shipmentId, commands };
+}
