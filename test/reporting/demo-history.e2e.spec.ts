@@ -84,7 +84,7 @@ describe('the demo tenant history', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('status').filter({ hasText: 'Reports for' }).waitFor();
     const plotted = (id: string) => page.evaluate<number, string>((canvasId) => {
-      const chart = (window as any).Chart.getChart(canvasId);
+      const chart = (globalThis as any).Chart.getChart(canvasId);
       return chart.data.datasets.reduce((sum: number, set: any) => sum + set.data.reduce((s: number, v: number | null) => s + (v ?? 0), 0), 0);
     }, id);
     expect(await plotted('chart-per-day')).toBeGreaterThan(DEMO_HISTORY_SHIPMENTS);
