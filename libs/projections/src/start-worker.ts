@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '@shipledger/database';
@@ -99,6 +100,8 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   await doorbell.open();
 
   const abort = new AbortController();
+  // Every follower loop (and every loop beside a reactor) waits on this one signal: more than Node's default 10.
+  setMaxListeners(64, abort.signal);
   const loops = [...projectors, ...reactors]
     .filter((runner) => !runner.progress.failure)
     .map((runner) => runner.run(abort.signal));

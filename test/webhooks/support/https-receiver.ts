@@ -12,7 +12,7 @@ export interface ReceivedWebhook {
   json: any;
 }
 
-export type ReceiverAnswer = { status: number; body?: string } | 'hang';
+export type ReceiverAnswer = { status: number; body?: string; delayMs?: number } | 'hang';
 
 /**
  * A real HTTPS receiver for the delivery tests: a self-signed certificate for 127.0.0.1 that the
@@ -45,7 +45,9 @@ export class HttpsReceiver {
         if (answer === 'hang') {
           receiver.hanging.add(() => res.destroy());
         } else {
-          res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body ?? '');
+          const reply = () => res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body ?? '');
+          if (answer.delayMs) setTimeout(reply, answer.delayMs);
+          else reply();
         }
         for (const listener of [...receiver.listeners]) listener();
       });

@@ -29,6 +29,8 @@ export class WebhookSender {
   private readonly idlePollMs: number;
   private readonly leaseMs: number;
   private inFlight = 0;
+  /** Attempts this sender made (recorded or superseded): tests compare senders by it. */
+  attemptsMade = 0;
   private wakeUp: (() => void) | undefined;
   private logger: WebhookSenderOptions['logger'];
   private woken = false;
@@ -143,6 +145,7 @@ export class WebhookSender {
       if (!(caught instanceof OutboundError)) this.logger?.warn({ err: caught, deliveryId: delivery.delivery_id }, 'webhook call failed');
     }
     const durationMs = performance.now() - started;
+    this.attemptsMade++;
     const ok = statusCode !== null && statusCode >= 200 && statusCode < 300 && durationMs <= DELIVERY_LIMITS.timeoutMs;
     const finishedAt = this.clock.now();
     const delayMinutes = ok ? null : retryDelayMinutes(configuration, delivery.attempts + 1);
