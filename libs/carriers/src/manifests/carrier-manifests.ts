@@ -48,6 +48,7 @@ export class CarrierManifests {
     private readonly signingKey: Buffer,
     private readonly baseUrl: string,
     private readonly ttlSeconds: number,
+    private readonly submitTimeoutMs: number = MANIFEST_SUBMIT_TIMEOUT_MS,
   ) {}
 
   async account(tenantId: string, carrierAccountId: string): Promise<ManifestCarrierAccount | undefined> {
@@ -63,7 +64,7 @@ export class CarrierManifests {
     if (!carrier.submitManifest) return { ok: true, reference: null };
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<ManifestSubmissionOutcome>((resolve) => {
-      timer = setTimeout(() => resolve({ ok: false, errors: [{ code: 'carrier_timeout', message: `the carrier did not answer within ${MANIFEST_SUBMIT_TIMEOUT_MS} ms` }] }), MANIFEST_SUBMIT_TIMEOUT_MS);
+      timer = setTimeout(() => resolve({ ok: false, errors: [{ code: 'carrier_timeout', message: `the carrier did not answer within ${this.submitTimeoutMs} ms` }] }), this.submitTimeoutMs);
     });
     try {
       const answer = carrier.submitManifest({ account, ...submission }).then((outcome): ManifestSubmissionOutcome => (outcome.ok
