@@ -2,7 +2,7 @@ import type { ConfigurationLookups } from '@shipledger/configuration';
 import {
   reject, type AllocationRequest, type AutoAllocation, type OrderCommandType, type OrderInventory, type OrderInventoryChange,
 } from '@shipledger/ordering';
-import { allocate, InventoryRejected, orderMovements, type OrderOperation } from '../../domain';
+import { allocate, InventoryRejected, orderMovements, rankLocations, type OrderOperation } from '../../domain';
 import type { InventoryLedger, LevelChange } from '../shared/inventory-ledger';
 
 const OPERATIONS: Record<OrderCommandType, OrderOperation> = {
@@ -33,19 +33,34 @@ export class InventoryOrderAllocator implements OrderInventory {
     if (!settings.enabled) return undefined;
     const locations = await this.locations.locationsForMerchant(request.tenantId, request.merchant);
     const skus = [...new Set(request.lines.map((line) => line.sku).filter((sku): sku is string => sku !== undefined))];
+    const ranked = rankLocations({
+      locations: locations.map((location) => ({ location_id: location.location_id, ...(location.coords ? { coords: location.coords } : {}) })),
+      priority: settings.location_priority,
+      destination: request.destination,
+    });
+    // Levels are read best ranked first and no further than the first location that fills the whole
+    // order: rule 1 prefers it over every split, so the locations after it cannot change the answer.
     const available = new Map<string, number>();
-    await Promise.all(locations.flatMap((location) => skus.map(async (sku) => {
-      const level = await this.ledger.level(request.tenantId, location.location_id, sku);
-      available.set(`${location.location_id}\u0000${sku}`, level.on_hand - level.reserved);
-    })));
+    let read = 0;
+    while (read < ranked.length) {
+      const location = ranked[read++]!.location_id;
+      await Promise.all(skus.map(async (sku) => {
+        const level = await this.ledger.level(request.tenantId, location, sku);
+        available.set(`${location}\u0000${sku}`, level.on_hand - level.reserved);
+      }));
+      if (request.lines.every((line) => line.sku === undefined || (available.get(`${location}\u0000${line.sku}`) ?? 0) >= line.quantity)) break;
+    }
     const result = allocate({
       lines: request.lines,
-      locations: locations.map((location) => ({ location_id: location.location_id, ...(location.coords ? { coords: location.coords } : {}) })),
+      locations: ranked.slice(0, read),
       priority: settings.location_priority,
       destination: request.destination,
       available: (locationId, sku) => available.get(`${locationId}\u0000${sku}`) ?? 0,
       allow_oversell: settings.allow_oversell,
     });
+    for (const location of ranked.slice(read)) {
+      result.explanation.considered.push({ location_id: location.location_id, chosen: false, reason: 'not read: a better ranked location fills the whole order' });
+    }
     const cancel = settings.cancel_unfillable_orders && result.unfilled.length > 0;
     return {
       fulfillment_orders: result.placements.map((placement) => ({
