@@ -77,5 +77,7 @@ describe('npm start on an empty data folder', () => {
     const inbox = await call('/sandbox/webhook-inbox');
     expect(inbox).toMatchObject({ inbox_url: expect.stringMatching(/^https:\/\/127\.0\.0\.1:\d+\/sandbox\/webhook-inbox\/inb_/), total: 0 });
     expect(await call('/webhooks/demo-inbox')).toMatchObject({ config_id: 'demo-inbox', status: 'ACTIVE', url: inbox.inbox_url });
+    // The demo ruleset that routes the README's first-minute shipment (test/routing/demo-routing.e2e.spec.ts).
+    expect(await call('/automation-rulesets/demo-routing')).toMatchObject({ automation_rule_set: { status: 'ACTIVE' }, automation_rules: [{ rule_id: 'uae-express' }, { rule_id: 'uae-other' }] });
   }, 240_000);
 });

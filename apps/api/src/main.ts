@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import pino from 'pino';
-import { provisionDemoCarrierAccount } from '@shipledger/carriers';
+import { provisionDemoCarrierAccounts } from '@shipledger/carriers';
 import { provisionDemoConfiguration } from '@shipledger/configuration';
+import { provisionDemoRouting } from '@shipledger/routing';
 import { openDatabase } from '@shipledger/database';
 import { createEventStore } from '@shipledger/event-store';
 import { provisionDemoWebhook } from '@shipledger/webhooks';
@@ -64,8 +65,9 @@ async function main(): Promise<void> {
   let seedDemo: (() => Promise<void>) | undefined;
   if (embedded) {
     const { credentials } = await ensureDemoCredentials(api.platform, config.dataDir, baseUrl);
-    await provisionDemoCarrierAccount({ database, eventStore }, credentials.tenant_id);
+    const demoAccounts = await provisionDemoCarrierAccounts({ database, eventStore }, credentials.tenant_id);
     await provisionDemoConfiguration({ eventStore }, credentials.tenant_id);
+    await provisionDemoRouting({ eventStore }, credentials.tenant_id, demoAccounts.map((account) => account.carrierAccountId));
     await provisionDemoWebhook({ database, eventStore }, credentials.tenant_id);
     const certPath = tls.selfSigned ? join(config.dataDir, 'tls', 'cert.pem') : undefined;
     lines.push(demoInstructions(credentials, certPath, join(config.dataDir, 'demo-credentials.json')));

@@ -9,7 +9,7 @@ export * from './carriers.context';
 export * from './carriers.tokens';
 export { CarriersModule } from './carriers.module';
 export type { DocumentContentReader } from './documents/document-content.port';
-export { provisionDemoCarrierAccount } from './accounts/demo-carrier-account';
+export { provisionDemoCarrierAccount, provisionDemoCarrierAccounts } from './accounts/demo-carrier-account';
 export { SANDBOX_SCENARIOS, SCENARIO_ATTRIBUTE, type SandboxScenario } from './sandbox/sandbox-scenarios';
 export type { TrackingUpdate, TrackingResult } from './tracking/tracking-update';
 export { deriveCarrierSecrets, loadCarrierSecrets, type CarrierSecrets } from './secrets/carrier-secrets';

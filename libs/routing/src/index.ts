@@ -14,6 +14,7 @@ export { SERVICE_LEVEL_RULESETS } from './service-levels/domain/service-level-ru
 /** Shipping's SHIPMENT_SERVICE_LEVELS port for processes without Nest (the worker). */
 export { shipmentServiceLevelsFor } from './service-levels/service-levels.providers';
 export { AutomationShipmentRouter };
+export { provisionDemoRouting, DEMO_RULESET_ID } from './automation/application/demo-routing';
 
 /** SHIPMENT_ROUTER for processes without Nest (the worker's order → shipment creation). */
 export function automationShipmentRouter(eventStore: EventStore, rater?: ShippingRater): AutomationShipmentRouter {
