@@ -1,22 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { startTestApp, type TestApp, type TestTenant } from '@shipledger/testing';
+import { join } from 'node:path';
+import { startTestApp, type TestApp, type TestTenant, databaseUrlOf, runCli } from '@shipledger/testing';
 import { freshCode } from './support/configuration-client';
 
-const root = resolve(__dirname, '../..');
-
-function cli(databaseUrl: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      ['-r', './tools/register.js', 'apps/cli/src/main.ts', ...args],
-      { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, EVENTSTORE_URL: '', NODE_OPTIONS: '' } },
-      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = (databaseUrl: string, ...args: string[]) => runCli({ databaseUrl }, ...args);
 
 describe('cli locations:create, locations:import and locations:list', () => {
   jest.setTimeout(120_000);
@@ -28,7 +16,7 @@ describe('cli locations:create, locations:import and locations:list', () => {
   beforeAll(async () => {
     app = await startTestApp({ postgres: true });
     tenant = await app.createTenant();
-    databaseUrl = (app.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+    databaseUrl = databaseUrlOf(app.database);
     folder = mkdtempSync(join(tmpdir(), 'locations-cli-'));
   });
   afterAll(async () => {

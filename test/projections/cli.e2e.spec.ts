@@ -1,31 +1,14 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { type CliRun, runCli } from '@shipledger/testing';
 import { migrateProjectionsSchema, PROJECTIONS_SCHEMA } from '@shipledger/projections';
 import { acquireDataDirLock } from '../../apps/worker/src/data-dir-lock';
 import { loadProcessConfig } from '../../apps/worker/src/config';
 import { openProcessResources } from '../../apps/worker/src/process-resources';
 
-const root = resolve(__dirname, '../..');
-
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(dataDir: string, ...args: string[]): Promise<CliRun> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      ['-r', './tools/register.js', 'apps/cli/src/main.ts', ...args],
-      { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', EVENTSTORE_URL: '', NODE_OPTIONS: '' } },
-      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = (dataDir: string, ...args: string[]) => runCli({ dataDir }, ...args);
 
 describe('cli on an embedded (PGlite) data folder', () => {
   jest.setTimeout(180_000);

@@ -6,3 +6,4 @@ export * from './decider-spec';
 export * from './test-store';
 export * from './projection-spec';
 export * from './event-store-contract';
+export * from './cli-run';

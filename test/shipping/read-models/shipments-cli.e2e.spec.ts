@@ -1,20 +1,7 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
-import { startTestApp, type TestApp } from '@shipledger/testing';
+import { startTestApp, type TestApp, databaseUrlOf, runCli } from '@shipledger/testing';
 
-const root = resolve(__dirname, '../../..');
-
-function cli(databaseUrl: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      ['-r', './tools/register.js', 'apps/cli/src/main.ts', ...args],
-      { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, EVENTSTORE_URL: '', NODE_OPTIONS: '' } },
-      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = (databaseUrl: string, ...args: string[]) => runCli({ databaseUrl }, ...args);
 
 describe('cli shipments:history', () => {
   jest.setTimeout(120_000);
@@ -22,7 +9,7 @@ describe('cli shipments:history', () => {
   let databaseUrl: string;
   beforeAll(async () => {
     app = await startTestApp({ postgres: true, worker: false });
-    databaseUrl = (app.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+    databaseUrl = databaseUrlOf(app.database);
   });
   afterAll(async () => app?.close());
 

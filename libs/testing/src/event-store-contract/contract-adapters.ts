@@ -17,7 +17,8 @@ export interface OpenedStore {
 }
 
 export interface ContractAdapter {
-  name: AdapterName;
+  /** The built-in ones are AdapterName; another adapter brings its own. */
+  name: AdapterName | (string & {});
   open(): Promise<OpenedStore>;
 }
 
