@@ -4,3 +4,4 @@ export * from './api-error';
 export * from './api-validation.pipe';
 export * from './error-body';
 export * from './client-input';
+export * from './plain-json';

@@ -1,14 +1,14 @@
 import { Body, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { ConfigurationLookups } from '@shipledger/configuration';
-import { CurrentAuth, RequireScopes, type AuthContext } from '@shipledger/platform';
+import { CurrentAuth, plainJson, RequireScopes, type AuthContext } from '@shipledger/platform';
 import { randomUUID } from 'node:crypto';
 import type { FulfillmentOrder, JsonObject, OrderState, ShipmentRequest } from '../../domain/order';
 import { orderMetaFrom } from '../shared/command-meta';
 import { CreateFulfillmentRequestDto, ShipRequestDto, UnfulfillRequestDto, type ShipmentConfigurationDto } from '../shared/dto/fulfillment-request.dto';
 import { OrderCommandService } from '../shared/order-command.service';
 import { ApiKeyQuery, nowIso, OrdersController, parseFlag, parseKey } from '../shared/order-http';
-import { plainJson } from '../shared/order-request.mapper';
+
 import { toOrderResponse } from '../shared/order-response';
 import { ShippingCommands } from '@shipledger/shipping';
 import { shippedShipments } from '../ports/shipping-order-shipments';
@@ -125,6 +125,7 @@ export class FulfillmentOrderShippingController {
 }
 
 function shipmentRequest(body: ShipmentConfigurationDto): ShipmentRequest {
-  const { carrier_account, parcels, delivery, payment, pre_booking_info } = plainJson(body) as ShipmentRequest;
-  return plainJson({ carrier_account, parcels, delivery, payment, pre_booking_info });
+  // Mapped once, at the edge: the fields the shipment takes, as plain JSON.
+  const { carrier_account, parcels, delivery, payment, pre_booking_info } = body;
+  return plainJson({ carrier_account, parcels, delivery, payment, pre_booking_info }) as ShipmentRequest;
 }

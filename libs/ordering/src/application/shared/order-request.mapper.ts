@@ -1,14 +1,7 @@
+import { plainJson } from '@shipledger/platform';
 import type { FoDelivery, JsonObject, LineItemInput, LineItemQuantity, OrderContent } from '../../domain/order';
 import type { LineItemDto, LineItemQuantityDto } from './dto/order-fields.dto';
 import type { CreateOrderRequestDto, OrderFieldsDto, UpdateOrderRequestDto } from './dto/order-request.dto';
-
-/**
- * What `JSON.parse(JSON.stringify(value))` gives for a validated body: class instances become plain
- * objects, undefined properties go. Domain data is plain JSON.
- */
-export function plainJson<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
-}
 
 /** A date-time as an ISO instant with milliseconds; input without an offset is UTC. */
 export function normaliseDateTime(value: string): string {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '@shipledger/platform';
+import { ApiError, plainJson } from '@shipledger/platform';
 import type { Parcel, ShipmentContent, ShipmentPatch } from '../../domain/shipment';
 import type { ParcelDto } from './dto/parcel.dto';
 import { READ_ONLY_SHIPMENT_FIELDS, type ShipmentRequestDto } from './dto/shipment-request.dto';
@@ -36,29 +36,6 @@ export function toShipmentContent(dto: ShipmentRequestDto | undefined): Shipment
 
 export function withParcelIds(parcels: readonly (Parcel | ParcelDto)[]): Parcel[] {
   return parcels.map((parcel) => ({ ...(plainJson(parcel) as Parcel), parcel_id: parcel.parcel_id || randomUUID() }));
-}
-
-/**
- * What `JSON.parse(JSON.stringify(value))` gives for a validated body (class instances become plain
- * objects, undefined properties go, undefined array items become null), without printing and parsing
- * the whole text on every request.
- */
-export function plainJson(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') {
-    if (typeof value !== 'number') return value;
-    return Number.isFinite(value) ? value + 0 : null; // -0 prints as 0
-  }
-  const withToJson = value as { toJSON?: () => unknown };
-  if (typeof withToJson.toJSON === 'function') return plainJson(withToJson.toJSON());
-  if (Array.isArray(value)) {
-    return value.map((item: unknown) => (item === undefined || typeof item === 'function' ? null : plainJson(item)));
-  }
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    const item = (value as Record<string, unknown>)[key];
-    if (item !== undefined && typeof item !== 'function' && typeof item !== 'symbol') copy[key] = plainJson(item);
-  }
-  return copy;
 }
 
 /** ISO 8601 in, `2026-11-21T10:15:00.000Z` out; a value without an offset is taken as UTC. */

@@ -1,4 +1,4 @@
-import { plainJson } from './shipment-request.mapper';
+import { plainJson } from '@shipledger/platform';
 
 class Weight {
   value = 1.5;
