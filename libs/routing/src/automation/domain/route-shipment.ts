@@ -32,13 +32,21 @@ function rulesetOrder(a: Ruleset, b: Ruleset): number {
 }
 
 /**
+ * The rulesets that apply to a shipment (ACTIVE, its merchant, entity type and country), in evaluation
+ * order. Every ruleset kind (automation, service levels) selects and orders its rulesets this way.
+ */
+export function applyingRulesets(rulesets: readonly Ruleset[], facts: ShipmentFacts): Ruleset[] {
+  const scope = { merchant: facts.merchant, entity_type: facts.entity_type as RulesetEntityType, country: routingCountry(facts) };
+  return rulesets.filter((ruleset) => rulesetApplies(ruleset, scope)).sort(rulesetOrder);
+}
+
+/**
  * Which rule routes a shipment: pure. Every active rule of every applying ruleset is judged (so an
  * explanation can show them all); the first that matches in evaluation order is chosen. A matching
  * rule naming no account is passed over (it cannot route) and said so.
  */
 export function planRouting(rulesets: readonly Ruleset[], facts: ShipmentFacts, at: string): RoutingPlan {
-  const scope = { merchant: facts.merchant, entity_type: facts.entity_type as RulesetEntityType, country: routingCountry(facts) };
-  const applying = rulesets.filter((ruleset) => rulesetApplies(ruleset, scope)).sort(rulesetOrder);
+  const applying = applyingRulesets(rulesets, facts);
   const evaluations: RulesetRuleEvaluation[] = [];
   let chosen: RoutingPlan['chosen'];
   for (const ruleset of applying) {

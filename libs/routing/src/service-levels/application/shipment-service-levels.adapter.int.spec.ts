@@ -14,7 +14,7 @@ describe('ShipmentServiceLevelsAdapter on a real event store (pglite)', () => {
     store = await openTestStore('pglite');
     const rulesetStore = new RulesetStore(store.eventStore);
     rulesets = new RulesetService(SERVICE_LEVEL_RULESETS, rulesetStore, { hasMerchant: async () => true });
-    adapter = new ShipmentServiceLevelsAdapter(rulesetStore, () => true);
+    adapter = new ShipmentServiceLevelsAdapter(rulesetStore);
   });
   afterAll(() => store?.close());
 
@@ -44,5 +44,18 @@ describe('ShipmentServiceLevelsAdapter on a real event store (pglite)', () => {
     const written = await write(tenant, ['SHOP'], 2);
     await rulesets.patch(auth(tenant), written.rule_set_id, { status: 'INACTIVE' });
     expect(await adapter.estimate(tenant, shipment('SHOP'), '2026-11-24T08:00:00.000Z')).toBeUndefined();
+  });
+
+  it('conditions are judged by the one evaluator: an EXPRESS rule first, the rest fall through to the next rule', async () => {
+    const tenant = `T-${randomUUID()}`;
+    const express = { ...promise(1), fields: { ...promise(1).fields, delivery_type: { operator: 'INCLUSION', value: ['EXPRESS'] } } };
+    await rulesets.create(auth(tenant), { ruleset: { name: 'r', entity_type: 'FORWARD', merchants: ['_ANY'], countries: ['AE'], status: 'ACTIVE' }, rules: [express, promise(3)] });
+    const at = '2026-11-24T08:00:00.000Z';
+    const fast = shipment('SHOP');
+    const expressShipment = { ...fast, content: { ...fast.content, delivery: { delivery_type: 'express' } } };
+    expect((await adapter.estimate(tenant, expressShipment, at))?.promised_delivery_date).toBe('2026-11-25T12:00:00.000Z');
+    expect((await adapter.estimate(tenant, shipment('SHOP'), at))?.promised_delivery_date).toBe('2026-11-27T12:00:00.000Z');
+    const abroad = shipment('SHOP');
+    expect(await adapter.estimate(tenant, { ...abroad, content: { ...abroad.content, dropoff: { country: 'SA' } } }, at)).toBeUndefined();
   });
 });

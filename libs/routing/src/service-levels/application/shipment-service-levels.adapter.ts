@@ -1,29 +1,28 @@
 import type { ServiceLevelDates, ShipmentContent, ShipmentServiceLevels } from '@shipledger/shipping';
-import { liveRulesets, rulesetApplies, type Rule, type RulesetEntityType, type RulesetStore } from '../../rulesets';
+import { liveRulesets, type RulesetStore } from '../../rulesets';
+import { applyingRulesets } from '../../automation/domain/route-shipment';
+import { evaluateRule } from '../../automation/domain/rule-evaluation';
+import { shipmentFacts } from '../../automation/domain/shipment-facts';
 import { chooseServiceLevels, SERVICE_LEVEL_RULESETS } from '../domain/service-level-rule';
 import { estimateServiceLevels } from '../domain/service-level-estimate';
 
-/** Whether a rule's conditions hold for the shipment (the routing context's one condition evaluator). */
-export type RuleMatcher = (rule: Rule, shipment: { shipment_id: string; content: ShipmentContent }, now: string) => boolean;
-
 /**
  * Shipping's SHIPMENT_SERVICE_LEVELS port: the tenant's live service-level rulesets (read through the
- * ruleset store, so a rule written a moment ago applies to the next shipment), the ones that apply to
- * the shipment's merchant, entity type and pickup country, oldest first; per config type the first
- * matching rule; then the pure date computation with the command's time.
+ * ruleset store, so a rule written a moment ago applies to the next shipment), selected and ordered as
+ * automation rulesets are (merchant, entity type, the customer's country; specific before `_ANY`,
+ * oldest first); per config type the first rule whose conditions hold (the one evaluator, evaluateRule,
+ * at the command's time); then the pure date computation.
  */
 export class ShipmentServiceLevelsAdapter implements ShipmentServiceLevels {
-  constructor(private readonly store: RulesetStore, private readonly matches: RuleMatcher) {}
+  constructor(private readonly store: RulesetStore) {}
 
   async estimate(tenantId: string, shipment: { shipment_id: string; content: ShipmentContent }, now: string): Promise<ServiceLevelDates | undefined> {
     const { state } = await this.store.load(SERVICE_LEVEL_RULESETS, tenantId);
     const { content } = shipment;
-    const scope = { merchant: content.merchant, entity_type: (content.entity_type ?? 'FORWARD') as RulesetEntityType, country: content.pickup?.country };
-    const applicable = liveRulesets(state)
-      .filter((ruleset) => rulesetApplies(ruleset, scope))
-      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.rule_set_id.localeCompare(b.rule_set_id));
-    if (applicable.length === 0) return undefined;
-    const chosen = chooseServiceLevels(applicable, (rule) => this.matches(rule, shipment, now));
+    const facts = shipmentFacts(content);
+    const applying = applyingRulesets(liveRulesets(state), facts);
+    if (applying.length === 0) return undefined;
+    const chosen = chooseServiceLevels(applying, (rule) => evaluateRule(rule, facts, now).matched);
     const dates = estimateServiceLevels(chosen, { order_time: content.order_date ?? now, now, given_process_date: content.estimated_process_date });
     return dates.applied.length > 0 ? dates : undefined;
   }

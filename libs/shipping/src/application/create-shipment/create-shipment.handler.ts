@@ -64,10 +64,14 @@ export class CreateShipmentHandler implements ICommandHandler<CreateShipmentComm
       if (earlier) return earlier;
     }
     const at = (input.now ?? new Date()).toISOString();
-    const carrier: CarrierAssignment = input.draft || input.content.pre_booked
-      ? { kind: 'none' }
-      : await assignCarrier({ directory: this.carriers, router: this.router }, input.tenantId, { shipment_id: shipmentId, content: input.content }, undefined, at);
-    const service_levels = await this.serviceLevels?.estimate(input.tenantId, { shipment_id: shipmentId, content: input.content }, at);
+    const shipment = { shipment_id: shipmentId, content: input.content };
+    // Independent reads (routing's rulesets, the service-level rulesets): side by side, not one after the other.
+    const [carrier, service_levels] = await Promise.all([
+      input.draft || input.content.pre_booked
+        ? { kind: 'none' } as CarrierAssignment
+        : assignCarrier({ directory: this.carriers, router: this.router }, input.tenantId, shipment, undefined, at),
+      this.serviceLevels?.estimate(input.tenantId, shipment, at),
+    ]);
     const state = { ...initialShipmentState(), shipment_id: shipmentId };
     const reference = input.content.references?.partner_shipment_reference;
     const command: CreateShipment = {

@@ -67,11 +67,12 @@ export class ChangeShipmentHandler implements ICommandHandler<ChangeShipmentComm
         // What the shipment names in the configuration is checked again: a problem is a booking error.
         const named = await this.references.forBooking(tenantId, state.content, change.patch);
         const content = named.patch ? applyPatch(state.content, named.patch) : state.content;
-        const carrier = await assignCarrier({ directory: this.carriers, router: this.router }, tenantId, { shipment_id: state.shipment_id, content }, undefined, change.at);
-        // Service-level dates are set on confirm (reprocess keeps the ones it has).
-        const service_levels = change.type === 'ConfirmShipment'
-          ? await this.serviceLevels?.estimate(tenantId, { shipment_id: state.shipment_id, content }, change.at)
-          : undefined;
+        const shipment = { shipment_id: state.shipment_id, content };
+        // Service-level dates are set on confirm (reprocess keeps the ones it has), read beside the routing.
+        const [carrier, service_levels] = await Promise.all([
+          assignCarrier({ directory: this.carriers, router: this.router }, tenantId, shipment, undefined, change.at),
+          change.type === 'ConfirmShipment' ? this.serviceLevels?.estimate(tenantId, shipment, change.at) : undefined,
+        ]);
         return { ...change, patch: named.patch, reference_problems: named.problems, carrier, ...(service_levels ? { service_levels } : {}) };
       }
       case 'UpdateShipment': {
