@@ -177,6 +177,8 @@ function automationRulesetRequests(): Record<string, (f: FuzzFixture) => ValidRe
     'GET /automation-rulesets/{rulesetId}/rules/{ruleId}': () => tenant(),
     'PUT /automation-rulesets/{rulesetId}/rules/{ruleId}': () => tenant(automationRuleBody()),
     'DELETE /automation-rulesets/{rulesetId}/rules/{ruleId}': () => tenant(),
+    'POST /automation-rulesets/evaluate': (f) => tenant({ shipment_id: f.ids.shipment_id, at: new Date().toISOString() }),
+    'POST /automation-rulesets/{rulesetId}/backtest': () => tenant({ from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date().toISOString(), sample_size: 5 }),
   };
 }
 

@@ -2,12 +2,16 @@ import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common'
 import { SHIPMENT_ROUTER, SHIPMENT_SERVICE_LEVELS, SHIPPING_RATER, type ShippingRater } from '@shipledger/shipping';
 import { AUTOMATION_RULESET_SERVICE, AutomationRulesetsController } from './automation/application/automation-rulesets.controller';
 import { AutomationShipmentRouter } from './automation/application/automation-shipment-router';
+import { RoutingExplainController } from './automation/application/routing-explain.controller';
+import { RoutingExplainService } from './automation/application/routing-explain.service';
+import { DATABASE, type Database } from '@shipledger/database';
+import { EVENT_STORE, type EventStore } from '@shipledger/event-store';
 import { AUTOMATION_RULESETS } from './automation/domain/automation-rule';
-import { RULESET_STORE_PROVIDER, rulesetServiceProvider, RulesetStore } from './rulesets';
+import { RULESET_STORE_PROVIDER, rulesetServiceProvider, RulesetStore, type RulesetService } from './rulesets';
 import { SERVICE_LEVEL_CONTROLLERS, SERVICE_LEVEL_PROVIDERS } from './service-levels/service-levels.providers';
 
 const ROUTING_MODULE: ModuleMetadata = {
-  controllers: [AutomationRulesetsController, ...SERVICE_LEVEL_CONTROLLERS],
+  controllers: [RoutingExplainController, AutomationRulesetsController, ...SERVICE_LEVEL_CONTROLLERS],
   providers: [
     RULESET_STORE_PROVIDER,
     rulesetServiceProvider(AUTOMATION_RULESET_SERVICE, AUTOMATION_RULESETS),
@@ -18,6 +22,12 @@ const ROUTING_MODULE: ModuleMetadata = {
       useFactory: (store: RulesetStore, rater: ShippingRater) => new AutomationShipmentRouter(store, rater),
     },
     { provide: SHIPMENT_ROUTER, useExisting: AutomationShipmentRouter },
+    {
+      provide: RoutingExplainService,
+      inject: [AutomationShipmentRouter, AUTOMATION_RULESET_SERVICE, EVENT_STORE, DATABASE],
+      useFactory: (router: AutomationShipmentRouter, rulesets: RulesetService, eventStore: EventStore, database: Database) =>
+        new RoutingExplainService(router, rulesets, eventStore, database.kysely),
+    },
   ],
   exports: [RULESET_STORE_PROVIDER, SHIPMENT_SERVICE_LEVELS, SHIPMENT_ROUTER],
 };
