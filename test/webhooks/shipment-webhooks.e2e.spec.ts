@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import { createLocation } from '../ordering/order-requests';
 import { shipmentClient, shipmentRequest } from '../shipping/support/shipment-requests';
 import type { ReceivedWebhook } from './support/https-receiver';
 import { webhookHarness, type WebhookHarness } from './support/webhook-harness';
@@ -76,6 +77,22 @@ describe('shipment webhooks to a real HTTPS receiver (PGlite)', () => {
     await h.receiver.waitFor((all) => about(id, '/shop-a-dubai')(all).length > 0);
     await h.drained();
     for (const path of ['/shop-b', '/riyadh', '/inactive', '/http-carrier']) expect(about(id, path)(h.receiver.received)).toEqual([]);
+  });
+
+  it('filters: entity_type and partner location ids', async () => {
+    // The service resolves a partner location code to the location's id; the filters list ids.
+    const locationId = await createLocation(h.app, h.tenant, 'LOC-1', ['SHOP-A']);
+    await h.configure('/reverse-only', { entity_type: 'ReverseShipment' });
+    await h.configure('/forward-loc-1', { entity_type: 'Shipment', pickup_partner_location_ids: `LOC-9, ${locationId}` });
+    await h.configure('/drop-loc-1', { dropoff_partner_location_ids: locationId });
+    const request = shipmentRequest('SHOP-A');
+    const created = await shipments().create({ ...request, pickup: { ...request.pickup, partner_location_id: 'LOC-1' } });
+    expect([created.status, created.status === 200 ? '' : created.text]).toEqual([200, '']);
+    const id = created.body.shipment_id as string;
+    await h.receiver.waitFor((all) => about(id, '/forward-loc-1')(all).length > 0);
+    await h.drained();
+    expect(about(id, '/reverse-only')(h.receiver.received)).toEqual([]);
+    expect(about(id, '/drop-loc-1')(h.receiver.received)).toEqual([]);
   });
 
   it('retries: a failing receiver is called again +1 and +3 minutes later (moved clock) with the same event-id, and the log shows every attempt', async () => {

@@ -15,20 +15,24 @@ describe('order webhooks, the delivery log and replay (PGlite)', () => {
   const aboutShipment = (id: string, path: string) => (all: ReceivedWebhook[]) => all.filter((r) => r.path === path && r.json?.shipment_id === id);
 
   it('orders: ORDER_CREATE and ORDER_CANCEL arrive as {trigger, operation, oldImage, newImage} envelopes, signed', async () => {
-    const config = await h.configure('/orders', { notify_status: ['ORDER_CREATE', 'ORDER_CANCEL'] });
+    const config = await h.configure('/orders', { notify_status: ['ORDER_CREATE', 'ORDER_UPDATE', 'ORDER_CANCEL'] });
     const created = await orderClient(h.app, h.tenant).create(orderRequest('SHOP-A'));
     expect(created.status).toBe(201);
     const orderId = created.body.order_id as string;
+    const patched = await call('PATCH', `/orders/${orderId}`, { sales_channel: 'web-shop' });
+    expect([patched.status, patched.status === 200 ? '' : patched.text]).toEqual([200, '']);
     expect((await call('POST', `/orders/${orderId}/cancel`, { cancellation_reason: 'STAFF_ERROR' })).status).toBe(200);
     const mine = (all: ReceivedWebhook[]) => all.filter((r) => r.path === '/orders' && r.json?.newImage?.order_id === orderId);
-    const [create, cancel] = await h.receiver.waitFor((all) => (mine(all).length === 2 ? mine(all) : undefined));
+    const [create, update, cancel] = await h.receiver.waitFor((all) => (mine(all).length === 3 ? mine(all) : undefined));
+    expect(update!.json).toMatchObject({ trigger: 'ORDER_UPDATE', operation: 'MODIFY', newImage: { sales_channel: 'web-shop' } });
+    expect(update!.json.oldImage.sales_channel).not.toBe('web-shop');
     expect(create!.json).toMatchObject({ trigger: 'ORDER_CREATE', operation: 'INSERT', oldImage: null, newImage: { order_id: orderId, status: created.body.status } });
     expect(cancel!.json).toMatchObject({ trigger: 'ORDER_CANCEL', operation: 'MODIFY', oldImage: { order_id: orderId }, newImage: { status: 'cancelled' } });
     expect(cancel!.headers.trigger).toBe('ORDER_CANCEL');
     expect(Number(cancel!.headers['aggregate-version'])).toBeGreaterThan(Number(create!.headers['aggregate-version']));
     expect(cancel!.json.aggregate_version).toBe(Number(cancel!.headers['aggregate-version']));
     expect(new Webhook(config.secret).verify(cancel!.body, cancel!.headers)).toBeTruthy();
-    const log = await h.logOnce(config.config_id, (entries) => entries.length === 2);
+    const log = await h.logOnce(config.config_id, (entries) => entries.length === 3);
     const perOrder = await call('GET', `/orders/${orderId}/webhook-deliveries`);
     expect(perOrder.body.map((a: any) => a.attempt_id).sort()).toEqual(log.map((a) => a.attempt_id).sort());
   });
