@@ -1,24 +1,11 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '@shipledger/database';
 import type { CredentialCipher } from '../secrets/credential-cipher';
 import { carriersTables } from '../storage/carriers-schema';
 import type { CarriersTables } from '../storage/carriers-database';
 import type { CarrierAccount, CarrierAccountStatus, CarrierCode, LabelKind } from './carrier-account';
 
-interface AccountRow {
-  tenant_id: string;
-  carrier_account_id: string;
-  carrier_account_name: string;
-  carrier: string;
-  property_encrypted: string;
-  default_label: string;
-  auto_ready_to_ship: boolean;
-  auto_return_confirmed: boolean;
-  status: string;
-  version: number;
-  creation_date: Date | string;
-  update_date: Date | string;
-}
+type AccountRow = Selectable<CarriersTables['carrier_accounts']>;
 
 export class DuplicateAccountNameError extends Error {}
 export class StaleAccountVersionError extends Error {}

@@ -43,11 +43,10 @@ export class BookingReactor implements Reactor {
 
   async handle(event: RecordedEvent): Promise<void> {
     const data = event.data as BookingRequestedData;
-    const tenantId = event.metadata.tenantId;
-    const shipmentId = shipmentIdOf(event.streamId);
-    if (!shipmentId) return;
-    const state = await this.shipments.load(tenantId, shipmentId);
-    if (!state || state.status !== 'pending' || state.booking_attempt_id !== data.booking_attempt_id) return;
+    const loaded = await this.shipments.loadFor(event);
+    if (!loaded) return;
+    const { tenantId, shipmentId, state } = loaded;
+    if (state.status !== 'pending' || state.booking_attempt_id !== data.booking_attempt_id) return;
     const attemptId = data.booking_attempt_id;
     const fail = async (errorDetails: ErrorDetail[]) => {
       const recorded = await this.shipments.record(tenantId, shipmentId, causedBy(event, 'system'), () => ({

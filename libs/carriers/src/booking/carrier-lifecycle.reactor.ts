@@ -3,7 +3,7 @@ import type { RecordedEvent } from '@shipledger/event-store';
 import type { Reactor } from '@shipledger/projections';
 import type { CarrierAccountRepository } from '../accounts/carrier-account.repository';
 import type { CarrierRegistry } from '../carrier/carrier.registry';
-import { causedBy, shipmentIdOf, type ShippingCommands } from '@shipledger/shipping';
+import { causedBy, type ShippingCommands } from '@shipledger/shipping';
 import type { BookingStore } from './booking.store';
 import { cancelActiveBookings } from './cancel-bookings';
 
@@ -25,11 +25,9 @@ export class CarrierLifecycleReactor implements Reactor {
   ) {}
 
   async handle(event: RecordedEvent): Promise<void> {
-    const tenantId = event.metadata.tenantId;
-    const shipmentId = shipmentIdOf(event.streamId);
-    if (!shipmentId) return;
-    const state = await this.shipments.load(tenantId, shipmentId);
-    if (!state) return;
+    const loaded = await this.shipments.loadFor(event);
+    if (!loaded) return;
+    const { tenantId, shipmentId, state } = loaded;
     const shipment = { tenantId, shipmentId, content: state.content };
     const refusals = event.type === 'ShipmentCancelled'
       ? await cancelActiveBookings(this.carriers, this.accounts, this.bookings, shipment)

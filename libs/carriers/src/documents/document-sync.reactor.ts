@@ -4,7 +4,7 @@ import type { Reactor } from '@shipledger/projections';
 import type { CarrierAccountRepository } from '../accounts/carrier-account.repository';
 import type { BookingStore, CarrierBookingRecord } from '../booking/booking.store';
 import type { CarrierRegistry } from '../carrier/carrier.registry';
-import { causedBy, shipmentIdOf, type Causation, type ShippingCommands } from '@shipledger/shipping';
+import { causedBy, type Causation, type ShippingCommands } from '@shipledger/shipping';
 import type { DocumentContentReader } from './document-content.port';
 
 /**
@@ -28,11 +28,9 @@ export class DocumentSyncReactor implements Reactor {
   ) {}
 
   async handle(event: RecordedEvent): Promise<void> {
-    const tenantId = event.metadata.tenantId;
-    const shipmentId = shipmentIdOf(event.streamId);
-    if (!shipmentId) return;
-    const state = await this.shipments.load(tenantId, shipmentId);
-    if (!state) return;
+    const loaded = await this.shipments.loadFor(event);
+    if (!loaded) return;
+    const { state } = loaded;
     const booking = await this.uploadingBooking(state);
     if (!booking) return;
     const data = event.data as { document_id?: string; carrier_upload_status?: string };

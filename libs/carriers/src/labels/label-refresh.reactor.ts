@@ -3,7 +3,7 @@ import type { Reactor } from '@shipledger/projections';
 import type { CarrierAccountRepository } from '../accounts/carrier-account.repository';
 import type { BookingStore } from '../booking/booking.store';
 import type { CarrierRegistry } from '../carrier/carrier.registry';
-import { causedBy, shipmentIdOf, type ShippingCommands } from '@shipledger/shipping';
+import { causedBy, type ShippingCommands } from '@shipledger/shipping';
 import type { LabelService } from './label.service';
 
 /** label/refresh found the default label missing: render it again and record the fresh URLs. */
@@ -21,11 +21,9 @@ export class LabelRefreshReactor implements Reactor {
   ) {}
 
   async handle(event: RecordedEvent): Promise<void> {
-    const tenantId = event.metadata.tenantId;
-    const shipmentId = shipmentIdOf(event.streamId);
-    if (!shipmentId) return;
-    const state = await this.shipments.load(tenantId, shipmentId);
-    if (!state?.tracking_no) return;
+    const loaded = await this.shipments.loadFor(event);
+    if (!loaded?.state.tracking_no) return;
+    const { tenantId, shipmentId, state } = loaded;
     const booking = (await this.bookings.activeForShipment(tenantId, shipmentId)).find((b) => b.trackingNo === state.tracking_no);
     const account = booking && await this.accounts.get(tenantId, booking.carrierAccountId);
     if (!booking || !account) return;

@@ -1,6 +1,6 @@
 import type { RecordedEvent, EventStore } from '@shipledger/event-store';
 import { deterministicUuid } from '@shipledger/ddd';
-import { ShipmentCommandRejected, type ShipmentCommand, type ShipmentEvent, type ShipmentState } from '../../domain/shipment';
+import { ShipmentCommandRejected, shipmentIdOf, type ShipmentCommand, type ShipmentEvent, type ShipmentState } from '../../domain/shipment';
 import { ShipmentRepository, shipmentEventMetadata } from './shipment.repository';
 
 /** What a command another context sends answers: its event ids derive from `causationId`. */
@@ -30,6 +30,18 @@ export class ShippingCommands {
 
   constructor(eventStore: EventStore) {
     this.repository = new ShipmentRepository(eventStore);
+  }
+
+  /**
+   * The shipment an event of its stream is about, as the event's tenant sees it: the load every
+   * reacting context starts with. Undefined for another stream, an unknown shipment or another tenant's.
+   */
+  async loadFor(event: RecordedEvent): Promise<{ tenantId: string; shipmentId: string; state: ShipmentState } | undefined> {
+    const tenantId = event.metadata.tenantId;
+    const shipmentId = shipmentIdOf(event.streamId);
+    if (!shipmentId) return undefined;
+    const state = await this.load(tenantId, shipmentId);
+    return state ? { tenantId, shipmentId, state } : undefined;
   }
 
   /** The tenant's shipment, undefined when unknown or another tenant's. */
