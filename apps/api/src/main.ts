@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { provisionDemoCarrierAccounts } from '@shipledger/carriers';
 import { provisionDemoConfiguration } from '@shipledger/configuration';
-import { provisionDemoRouting } from '@shipledger/routing';
+import { provisionDemoRouting, provisionDemoServiceLevels } from '@shipledger/routing';
 import { openDatabase } from '@shipledger/database';
 import { createEventStore } from '@shipledger/event-store';
 import { provisionDemoWebhook } from '@shipledger/webhooks';
@@ -68,6 +68,7 @@ async function main(): Promise<void> {
     const demoAccounts = await provisionDemoCarrierAccounts({ database, eventStore }, credentials.tenant_id);
     await provisionDemoConfiguration({ eventStore }, credentials.tenant_id);
     await provisionDemoRouting({ eventStore }, credentials.tenant_id, demoAccounts.map((account) => account.carrierAccountId));
+    await provisionDemoServiceLevels({ eventStore }, credentials.tenant_id);
     await provisionDemoWebhook({ database, eventStore }, credentials.tenant_id);
     const certPath = tls.selfSigned ? join(config.dataDir, 'tls', 'cert.pem') : undefined;
     lines.push(demoInstructions(credentials, certPath, join(config.dataDir, 'demo-credentials.json')));

@@ -15,6 +15,7 @@ export { SERVICE_LEVEL_RULESETS } from './service-levels/domain/service-level-ru
 export { shipmentServiceLevelsFor } from './service-levels/service-levels.providers';
 export { AutomationShipmentRouter };
 export { provisionDemoRouting, DEMO_RULESET_ID } from './automation/application/demo-routing';
+export { provisionDemoServiceLevels, DEMO_SERVICE_LEVEL_RULESET_ID } from './service-levels/application/demo-service-levels';
 
 /** SHIPMENT_ROUTER for processes without Nest (the worker's order → shipment creation). */
 export function automationShipmentRouter(eventStore: EventStore, rater?: ShippingRater): AutomationShipmentRouter {
