@@ -22,11 +22,14 @@ export async function* routableShipments(
   db: Kysely<ShipmentListTables>, tenantId: string, range: { from: string; to: string }, options: { batchSize: number; limit: number },
 ): AsyncGenerator<RoutableShipmentRow[]> {
   const model = db.withSchema(readModelSchema(SHIPMENT_LIST_PROJECTOR));
-  let after: { date: Date | string; id: string } | undefined;
+  // The cursor keeps the timestamp as Postgres prints it (microseconds): a JS Date would round them
+  // away and read rows twice at a batch boundary.
+  let after: { date: string; id: string } | undefined;
   let read = 0;
   while (read < options.limit) {
     let select = model.selectFrom('shipments as s')
       .select(['s.shipment_id', 's.creation_date'])
+      .select(sql<string>`s.creation_date::text`.as('cursor'))
       .select(sql<Record<string, unknown>>`jsonb_build_object(
         'merchant', s.state->'content'->'merchant', 'entity_type', s.state->'content'->'entity_type',
         'order_type', s.state->'content'->'order_type', 'source', s.state->'content'->'source',
@@ -46,7 +49,7 @@ export async function* routableShipments(
     if (rows.length === 0) return;
     read += rows.length;
     const last = rows[rows.length - 1]!;
-    after = { date: last.creation_date as Date | string, id: last.shipment_id };
+    after = { date: last.cursor, id: last.shipment_id };
     yield rows.map((row) => ({
       shipment_id: row.shipment_id,
       creation_date: new Date(row.creation_date as Date | string).toISOString(),
