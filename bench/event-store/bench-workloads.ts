@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import type { EventData, EventStore } from '@shipledger/event-store';
 
 /** A ~1 KB event: the payload both the store and the raw table receive. */
@@ -20,7 +20,7 @@ export function benchEvent(): EventData {
   };
 }
 
-export async function createRawTable(db: Kysely<any>): Promise<void> {
+export async function createRawTable(db: QueryExecutorProvider): Promise<void> {
   await sql`CREATE SCHEMA IF NOT EXISTS bench`.execute(db);
   await sql`CREATE TABLE IF NOT EXISTS bench.raw_events (
     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -47,7 +47,7 @@ export function storeAppend(store: EventStore): () => Promise<unknown> {
   return () => store.append(`bench-${randomUUID()}`, [benchEvent()], 'no_stream');
 }
 
-export function rawInsert(db: Kysely<any>): () => Promise<unknown> {
+export function rawInsert(db: QueryExecutorProvider): () => Promise<unknown> {
   return () => {
     const event = benchEvent();
     return sql`INSERT INTO bench.raw_events (stream_id, event_id, type, data, metadata)
@@ -69,7 +69,7 @@ export async function replayStore(store: EventStore, pageSize: number): Promise<
 }
 
 /** The same rows through a plain keyset-paged SELECT of the raw table. */
-export async function replayRaw(db: Kysely<any>, pageSize: number): Promise<[number, number]> {
+export async function replayRaw(db: QueryExecutorProvider, pageSize: number): Promise<[number, number]> {
   const started = process.hrtime.bigint();
   let count = 0;
   for (let after = '0'; ; ) {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { rebuildProjector, startWorker, type Projector } from '@shipledger/projections';
 import { appendParcels, readAllThrough } from './support/parcel-events';
-import { parcelProjector, readParcels } from './support/parcel-projector';
+import { parcelProjector, readParcels, type ParcelTables } from './support/parcel-projector';
 import { quietLogger } from './support/quiet-logger';
 import { DATABASE_KINDS } from '../../libs/testing/src/test-database';
 import { openTestStore, type TestStore } from '../../libs/testing/src/test-store';
@@ -17,11 +17,11 @@ function batchedParcelProjector(): Projector & { batches: RecordedEvent[][]; sin
     migrations: inner.migrations,
     batches: [] as RecordedEvent[][],
     singleApplies: 0,
-    async apply(db: Kysely<any>, event: RecordedEvent) {
+    async apply(db: Kysely<ParcelTables>, event: RecordedEvent) {
       projector.singleApplies++;
       await inner.apply(db, event);
     },
-    async applyBatch(db: Kysely<any>, events: readonly RecordedEvent[]) {
+    async applyBatch(db: Kysely<ParcelTables>, events: readonly RecordedEvent[]) {
       projector.batches.push([...events]);
       for (const event of events) await inner.apply(db, event);
     },
