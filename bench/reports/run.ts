@@ -6,6 +6,7 @@
  * over the last 30 days (p50/p99).
  *   npm run bench:reports -- [sizes, default 100000,1000000] [runs, default 30]
  * A quick check: npm run bench:reports -- 2000 5
+ * EXPLAIN=1 prints EXPLAIN (ANALYZE, BUFFERS) of every statement each report query sends.
  */
 import { randomUUID } from 'node:crypto';
 import { SingleBar, Presets } from 'cli-progress';
@@ -14,6 +15,7 @@ import { rebuildProjector } from '@shipledger/projections';
 import { REPORTING_PROJECTORS } from '@shipledger/reporting';
 import type { AssignedCarrierAccount, ShipmentEvent } from '@shipledger/shipping';
 import { createTestDatabase } from '@shipledger/testing';
+import { explainQueries } from './explain';
 import { bookingOutcomes } from '../../libs/reporting/src/read-models/booking-outcomes/booking-outcomes.queries';
 import { exceptions } from '../../libs/reporting/src/read-models/exceptions/exceptions.queries';
 import { leadTimes } from '../../libs/reporting/src/read-models/lead-times/lead-times.queries';
@@ -21,6 +23,7 @@ import { onTime } from '../../libs/reporting/src/read-models/on-time/on-time.que
 import type { ReportFilter } from '../../libs/reporting/src/read-models/report-filter';
 import { shipmentsPerDay } from '../../libs/reporting/src/read-models/shipments-per-day/shipments-per-day.queries';
 import type { Database } from '@shipledger/database';
+import { sql } from 'kysely';
 
 const DAY_MS = 86_400_000;
 const SPAN_DAYS = 90;
@@ -33,7 +36,8 @@ const CITIES = [['AE', 'Dubai'], ['AE', 'Abu Dhabi'], ['SA', 'Riyadh'], ['GB', '
 function lifecycle(i: number, tenantId: string, end: number): { shipmentId: string; events: EventData[] } {
   const shipmentId = randomUUID();
   const account = ACCOUNTS[i % ACCOUNTS.length]!;
-  const created = end - ((i * 7_919) % (SPAN_DAYS * DAY_MS));
+  // Spread evenly over the span whatever the size (the golden-ratio sequence), so a 30-day window holds a third.
+  const created = end - Math.floor(((i * 0.618_033_988_75) % 1) * SPAN_DAYS * DAY_MS);
   const at = (offsetMinutes: number) => new Date(created + offsetMinutes * 60_000).toISOString();
   const [pickupCountry, pickupCity] = CITIES[i % CITIES.length]!;
   const [dropoffCountry, dropoffCity] = CITIES[(i * 3 + 1) % CITIES.length]!;
@@ -132,7 +136,14 @@ async function benchSize(size: number, runs: number): Promise<void> {
 
     let rebuildMs = 0;
     for (const projector of REPORTING_PROJECTORS) {
-      const result = await rebuildProjector({ database, eventStore, projector, batchSize: 1000, countTotal: false });
+      const bar = new SingleBar({ format: `rebuild   [{bar}] {value}/{total} events  ${projector.name}`, etaBuffer: 2000 }, Presets.shades_classic);
+      bar.start(events, 0);
+      const result = await rebuildProjector({
+        database, eventStore, projector, batchSize: 1000, countTotal: false,
+        onProgress: (progress) => bar.update(Math.min(events, progress.processed)),
+      });
+      bar.update(events);
+      bar.stop();
       rebuildMs += result.durationMs;
       const perSecond = result.events / (result.durationMs / 1000);
       console.log(`rebuild ${projector.name.padEnd(26)} ${(result.durationMs / 1000).toFixed(1).padStart(7)} s  ${Math.round(perSecond).toString().padStart(7)} events/s  (${(perSecond / replayed.perSecond * 100).toFixed(0)}% of replay)`);
@@ -144,18 +155,20 @@ async function benchSize(size: number, runs: number): Promise<void> {
     const from = new Date(end - 29 * DAY_MS).toISOString().slice(0, 10);
     const filter: ReportFilter = { tenantId, merchants: '*', carrierAccounts: [], from, to, timeZone: 'UTC' };
     const db = database.kysely;
-    const queries: [string, () => Promise<unknown>][] = [
-      ['shipments-per-day', () => shipmentsPerDay(db, filter)],
-      ['shipments-per-day (Berlin, 1 merchant)', () => shipmentsPerDay(db, { ...filter, timeZone: 'Europe/Berlin', merchants: ['SHOP-1'] })],
-      ['booking-outcomes', () => bookingOutcomes(db, filter)],
-      ['lead-times', () => leadTimes(db, filter)],
-      ['on-time', () => onTime(db, filter, new Date(end))],
-      ['exceptions', () => exceptions(db, filter, { pendingMinutes: 60, stuckHours: 72, asOf: new Date(end), limit: 100 })],
+    await sql`VACUUM ANALYZE`.execute(db); // what autovacuum does after a bulk load anyway
+    const queries: [string, (on: typeof db) => Promise<unknown>][] = [
+      ['shipments-per-day', (on) => shipmentsPerDay(on, filter)],
+      ['shipments-per-day (Berlin, 1 merchant)', (on) => shipmentsPerDay(on, { ...filter, timeZone: 'Europe/Berlin', merchants: ['SHOP-1'] })],
+      ['booking-outcomes', (on) => bookingOutcomes(on, filter)],
+      ['lead-times', (on) => leadTimes(on, filter)],
+      ['on-time', (on) => onTime(on, filter, new Date(end))],
+      ['exceptions', (on) => exceptions(on, filter, { pendingMinutes: 60, stuckHours: 72, asOf: new Date(end), limit: 100 })],
     ];
     console.log(`report queries over ${from}..${to} (${runs} runs each):`);
     for (const [name, query] of queries) {
-      const { p50, p99 } = await timeQuery(runs, query);
+      const { p50, p99 } = await timeQuery(runs, () => query(db));
       console.log(`  ${name.padEnd(40)} p50 ${p50.toFixed(1).padStart(7)} ms   p99 ${p99.toFixed(1).padStart(7)} ms${p99 > 100 ? '   (over 100 ms)' : ''}`);
+      if (process.env.EXPLAIN === '1') for (const plan of await explainQueries(db, query)) console.log(plan.replace(/^/gm, '      '));
     }
   } finally {
     await eventStore.close();

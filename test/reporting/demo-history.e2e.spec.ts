@@ -90,7 +90,7 @@ describe('the demo tenant history', () => {
     expect(await plotted('chart-per-day')).toBeGreaterThan(DEMO_HISTORY_SHIPMENTS);
     expect(await plotted('chart-booking')).toBeGreaterThan(0);
     expect(await plotted('chart-on-time')).toBeGreaterThan(0);
-    await screenshot(page, 'dashboard-reports');
+    await screenshot(page, 'dashboard-demo-history');
     expect(watched.errors).toEqual([]);
     expect(watched.foreignRequests).toEqual([]);
   });
