@@ -23,6 +23,18 @@ export interface FactsView<T extends ReportViewTable = ReportViewTable> {
   columns: Readonly<Record<keyof ReportViewRow<T>, string>>;
   migrations: Record<string, Migration>;
   rowsOf(facts: ShipmentFacts): ReportViewRow<T>[];
+  /**
+   * Keeps what the view derives from its rows (pre-aggregated counts), in the same transaction: told
+   * each written shipment's rows before and after this batch. Called only for shipments whose facts
+   * moved forward, so a replayed batch changes nothing here either.
+   */
+  afterReplace?(db: Kysely<ReportingTables>, changes: readonly RowsReplaced<T>[]): Promise<void>;
+}
+
+export interface RowsReplaced<T extends ReportViewTable> {
+  tenant_id: string;
+  before: ReportViewRow<T>[];
+  after: ReportViewRow<T>[];
 }
 
 /**
@@ -126,6 +138,12 @@ async function applyToShipments<T extends ReportViewTable>(db: Kysely<ReportingT
     .where(sql<boolean>`(tenant_id, shipment_id) in (select * from unnest(
       ${replaced.map((w) => w.tenant_id)}::text[], ${replaced.map((w) => w.shipment_id)}::text[]))`)
     .execute();
+  if (view.afterReplace) {
+    await view.afterReplace(db, replaced.map((w) => {
+      const before = stored.get(`${w.tenant_id}\u0000${w.shipment_id}`)?.facts;
+      return { tenant_id: w.tenant_id, before: before ? view.rowsOf(before) : [], after: view.rowsOf(w.facts) };
+    }));
+  }
   const rows = replaced.flatMap((w) => view.rowsOf(w.facts).map((row) => ({ tenant_id: w.tenant_id, shipment_id: w.shipment_id, ...row })));
   if (rows.length === 0) return;
   const columns = ['tenant_id', 'shipment_id', ...Object.keys(view.columns)] as ViewTableColumn[];

@@ -82,4 +82,18 @@ export type ReportViewRow<T extends ReportViewTable> = Omit<Insertable<ReportVie
 export type ReportingTables = ReportViewTables & {
   /** Each shipment's folded facts and the stream revision they include. */
   shipment_facts: { tenant_id: string; shipment_id: string; revision: number; facts: Json<ShipmentFacts> };
+  /**
+   * shipments-per-day's milestones counted per 15-minute bucket (what its query reads): every time
+   * zone's offset is a multiple of 15 minutes, so a day in any of them is a whole number of buckets.
+   * '' stands for no merchant or no carrier account (key columns cannot be null).
+   */
+  milestone_buckets: {
+    tenant_id: string;
+    bucket: Timestamp;
+    milestone: string;
+    merchant: string;
+    carrier_account_id: string;
+    carrier_account_name: string | null;
+    shipments: number;
+  };
 };

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { factsProjector } from '../../shipment-facts/facts-projector';
+import { bucketDeltas } from './milestone-buckets';
 import type { ShipmentFacts } from '../../shipment-facts/shipment-facts';
 
 export const SHIPMENTS_PER_DAY_VIEW = 'report-shipments-per-day';
@@ -14,7 +16,8 @@ export type MilestoneName = (typeof MILESTONES)[number];
  */
 export const shipmentsPerDayProjector = factsProjector({
   name: SHIPMENTS_PER_DAY_VIEW,
-  version: 1,
+  // 2: milestone_buckets added (a new version rebuilds the view, filling them from the log).
+  version: 2,
   table: 'milestones',
   columns: {
     milestone: 'text', at: 'timestamptz', merchant: 'text', carrier: 'text', carrier_account_id: 'text', carrier_account_name: 'text',
@@ -36,6 +39,41 @@ export const shipmentsPerDayProjector = factsProjector({
         await db.schema.createIndex('milestones_at_idx').on('milestones').columns(['tenant_id', 'at']).execute();
       },
     },
+    '0002_milestone_buckets': {
+      async up(db) {
+        await db.schema.createTable('milestone_buckets')
+          .addColumn('tenant_id', 'text', (c) => c.notNull())
+          .addColumn('bucket', 'timestamptz', (c) => c.notNull())
+          .addColumn('milestone', 'text', (c) => c.notNull())
+          .addColumn('merchant', 'text', (c) => c.notNull())
+          .addColumn('carrier_account_id', 'text', (c) => c.notNull())
+          .addColumn('carrier_account_name', 'text')
+          .addColumn('shipments', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('milestone_buckets_pk', ['tenant_id', 'bucket', 'milestone', 'merchant', 'carrier_account_id'])
+          .execute();
+      },
+    },
+  },
+  /**
+   * Invariant: each bucket holds the number of milestone rows whose instant falls in it. Called in the
+   * batch's transaction with exactly the shipments whose rows were replaced, so adding after − before
+   * keeps it; a bucket that drops to zero is removed, so a rebuild from zero gives the same table.
+   */
+  async afterReplace(db, changes) {
+    const deltas = bucketDeltas(changes);
+    if (deltas.length === 0) return;
+    await db.insertInto('milestone_buckets')
+      .columns(['tenant_id', 'bucket', 'milestone', 'merchant', 'carrier_account_id', 'carrier_account_name', 'shipments'])
+      .expression(sql`select * from jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb) as r(tenant_id text, bucket timestamptz,
+        milestone text, merchant text, carrier_account_id text, carrier_account_name text, shipments integer)`)
+      .onConflict((oc) => oc.columns(['tenant_id', 'bucket', 'milestone', 'merchant', 'carrier_account_id']).doUpdateSet((eb) => ({
+        shipments: sql`milestone_buckets.shipments + excluded.shipments`,
+        carrier_account_name: eb.fn.coalesce(eb.ref('excluded.carrier_account_name'), eb.ref('milestone_buckets.carrier_account_name')),
+      })))
+      .execute();
+    await db.deleteFrom('milestone_buckets').where('shipments', '=', 0)
+      .where(sql<boolean>`(tenant_id, bucket) in (select * from unnest(${deltas.map((d) => d.tenant_id)}::text[], ${deltas.map((d) => d.bucket)}::timestamptz[]))`)
+      .execute();
   },
   rowsOf(facts: ShipmentFacts) {
     const at: Record<MilestoneName, string | undefined> = {
