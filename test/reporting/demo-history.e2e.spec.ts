@@ -53,6 +53,9 @@ describe('the demo tenant history', () => {
     const total = (key: string) => perDay.rows.reduce((sum: number, row: any) => sum + row[key], 0);
     expect(total('created')).toBe(DEMO_HISTORY_SHIPMENTS);
     expect(total('delivered')).toBeGreaterThan(DEMO_HISTORY_SHIPMENTS / 2);
+    // Every shipment got through validation to its carrier account; only the planned ~5 % stay unbooked.
+    expect(perDay.rows.every((row: any) => row.carrier_account_id !== null)).toBe(true);
+    expect(total('booked')).toBeGreaterThan(DEMO_HISTORY_SHIPMENTS * 0.9);
     const booking = await get(`/reports/booking-outcomes?${range}`);
     expect(booking.rows.flatMap((row: any) => row.error_codes.map((e: any) => e.code))).toEqual(expect.arrayContaining(['address_invalid']));
     expect(booking.rows.some((row: any) => row.retries > 0)).toBe(true);

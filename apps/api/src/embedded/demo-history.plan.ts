@@ -11,8 +11,8 @@ export const DEMO_HISTORY_REFERENCE_PREFIX = 'demo-history-';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const PICKUPS = [['AE', 'Dubai'], ['AE', 'Abu Dhabi'], ['SA', 'Riyadh']] as const;
-const DROPOFFS = [['AE', 'Dubai'], ['AE', 'Sharjah'], ['SA', 'Jeddah'], ['KW', 'Kuwait City'], ['OM', 'Muscat']] as const;
+const PICKUPS = [['AE', 'Dubai', '00000'], ['AE', 'Abu Dhabi', '00000'], ['SA', 'Riyadh', '11564']] as const;
+const DROPOFFS = [['AE', 'Dubai', '00000'], ['AE', 'Sharjah', '00000'], ['SA', 'Jeddah', '21577'], ['KW', 'Kuwait City', '13001'], ['OM', 'Muscat', '113']] as const;
 const BOOKING_ERRORS = [['address_invalid', 'The dropoff address could not be matched'], ['weight_exceeded', 'A parcel exceeds the service weight limit'], ['service_unavailable', 'The carrier service is unavailable for this lane']] as const;
 
 /** A stable pseudo-random number in [0, 1) per shipment and purpose: the same history on every machine. */
@@ -36,8 +36,8 @@ export function demoShipmentHistory(tenantId: string, merchant: string, accounts
   const end = now.getTime();
   const created = end - DEMO_HISTORY_DAYS * DAY + Math.floor(((index + roll(index, 'jitter')) / DEMO_HISTORY_SHIPMENTS) * DEMO_HISTORY_DAYS * DAY);
   const account = accounts[index % accounts.length]!;
-  const [pickupCountry, pickupCity] = PICKUPS[index % PICKUPS.length]!;
-  const [dropoffCountry, dropoffCity] = DROPOFFS[Math.floor(roll(index, 'lane') * DROPOFFS.length)]!;
+  const [pickupCountry, pickupCity, pickupPostcode] = PICKUPS[index % PICKUPS.length]!;
+  const [dropoffCountry, dropoffCity, dropoffPostcode] = DROPOFFS[Math.floor(roll(index, 'lane') * DROPOFFS.length)]!;
   const fate = roll(index, 'fate');
   const reference = `${DEMO_HISTORY_REFERENCE_PREFIX}${String(index + 1).padStart(3, '0')}`;
   const at = (offset: number) => new Date(created + offset).toISOString();
@@ -53,8 +53,8 @@ export function demoShipmentHistory(tenantId: string, merchant: string, accounts
     content: {
       merchant, entity_type: 'FORWARD',
       references: { partner_shipment_reference: reference, partner_order_reference: `demo-order-${String(index + 1).padStart(3, '0')}` },
-      pickup: { contact_name: 'Demo shop warehouse', address1: '1 Warehouse Road', city: pickupCity, country: pickupCountry },
-      dropoff: { contact_name: `Customer ${index + 1}`, contact_email: `customer${index + 1}@example.com`, address1: `${index + 1} Demo Street`, city: dropoffCity, country: dropoffCountry },
+      pickup: { contact_name: 'Demo shop warehouse', address1: '1 Warehouse Road', city: pickupCity, postcode: pickupPostcode, country: pickupCountry },
+      dropoff: { contact_name: `Customer ${index + 1}`, contact_email: `customer${index + 1}@example.com`, address1: `${index + 1} Demo Street`, city: dropoffCity, postcode: dropoffPostcode, country: dropoffCountry },
       items: [{ sku: `SKU-${(index % 12) + 1}`, quantity: 1 + (index % 3) }],
       parcels: [{ parcel_id: 'p-1', weight: { value: 0.5 + (index % 8) / 2, unit: 'kg' }, parcel_items: [{ sku: `SKU-${(index % 12) + 1}`, quantity: 1 + (index % 3) }] }],
     },

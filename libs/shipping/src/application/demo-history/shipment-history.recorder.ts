@@ -33,6 +33,10 @@ const historyDecider: Decider<readonly ShipmentCommand[], ShipmentEvent, Shipmen
     let current = state;
     for (const command of commands) {
       const decided = shipmentDecider.decide(command, current);
+      // A made-up history is meant to happen as written: a step the decider ignores (a stale answer) or
+      // one that leaves the shipment in error is a mistake in the plan, not something to record.
+      if (decided.length === 0) throw new Error(`${command.type} at ${command.at} decided nothing`);
+      if (decided.some((event) => event.type === 'ShipmentValidationFailed')) throw new Error(`${command.type} at ${command.at} failed validation`);
       current = decided.reduce(shipmentDecider.evolve, current);
       events.push(...decided);
     }
