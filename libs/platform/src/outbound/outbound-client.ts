@@ -1,9 +1,10 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
-import type { LookupAddress, LookupOptions } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
 import { rootCertificates } from 'node:tls';
-import { Agent, request } from 'undici';
+import { request } from 'undici';
 import { addressLiteral, addressRefusal } from './outbound-address';
 import type { OutboundConfig } from './outbound-config';
+import { OutboundPool } from './outbound-pool';
 
 /** Name → addresses. The default asks the system resolver (hosts file included); tests inject their own. */
 export type OutboundResolver = (hostname: string) => Promise<LookupAddress[]>;
@@ -89,14 +90,31 @@ const systemResolver: OutboundResolver = (hostname) => dnsLookup(hostname, { all
  * every address it resolves to must pass the address rules (outbound-address.ts); the connection then
  * goes to the first of those very addresses (a pinned lookup), so a second DNS answer cannot redirect
  * it (DNS rebinding). Redirects are not followed (a 3xx is an error), the answer body is read up to a
- * bound and the whole exchange runs under a deadline.
+ * bound and the whole exchange runs under a deadline. Connections are kept alive in a bounded pool
+ * keyed by (origin, checked address, CA set) (outbound-pool.ts): every call is still resolved and
+ * checked first, and only reuses a connection to the very address it was checked for.
  */
 export class OutboundClient {
   private readonly resolver: OutboundResolver;
   private readonly ownRoutes = new Set<OwnServiceRoute>();
+  /** Own-service routes name their CA set in the pool key by this id. */
+  private readonly routeIds = new WeakMap<OwnServiceRoute, string>();
+  private nextRouteId = 0;
+  private readonly pool: OutboundPool;
 
   constructor(private readonly options: OutboundClientOptions) {
     this.resolver = options.resolver ?? systemResolver;
+    this.pool = new OutboundPool(options.config);
+  }
+
+  /** How many (origin, address, CA) pools are open (metrics, tests). */
+  get pooledOrigins(): number {
+    return this.pool.size;
+  }
+
+  /** Shutdown: closes every kept-alive connection. The client still works afterwards (new pools open). */
+  close(): Promise<void> {
+    return this.pool.close();
   }
 
   /**
@@ -105,8 +123,13 @@ export class OutboundClient {
    */
   allowOwnService(route: OwnServiceRoute): () => void {
     const anchored: OwnServiceRoute = { ...route, origin: new URL(route.origin).origin, path: new RegExp(`^(?:${route.path.source})$`) };
+    const id = `own-${this.nextRouteId++}`;
     this.ownRoutes.add(anchored);
-    return () => this.ownRoutes.delete(anchored);
+    this.routeIds.set(anchored, id);
+    return () => {
+      this.ownRoutes.delete(anchored);
+      this.pool.closeWhere(id);
+    };
   }
 
   /** Checks a URL without calling it (account and subscription validation); throws OutboundError. */
@@ -140,29 +163,22 @@ export class OutboundClient {
     const signal = AbortSignal.timeout(timeoutMs);
     const target = await this.check(call.url, signal);
     const ca = trustedCas(this.options.ca, target.ownService?.ca);
-    const agent = new Agent({
-      connect: { timeout: config.connectTimeoutMs, lookup: pinnedLookup(target), ...(ca ? { ca } : {}) },
-      connections: 1,
-      pipelining: 0,
-    });
-    try {
-      const response = await request(target.url, {
-        dispatcher: agent, method: call.method, headers: call.headers, body: call.body, signal,
-      }).catch((error: unknown) => { throw failureOf(error, signal); });
-      if (response.statusCode >= 300 && response.statusCode < 400) {
-        discard(response.body);
-        throw new OutboundError('redirect', `The far side answered ${response.statusCode} (redirects are not followed)`);
-      }
-      const declared = Number(response.headers['content-length']);
-      if (Number.isFinite(declared) && declared > maxBytes) {
-        discard(response.body);
-        throw new OutboundError('response_too_large', `The answer is larger than ${maxBytes} bytes`);
-      }
-      const body = await readBounded(response.body, maxBytes).catch((error: unknown) => { throw failureOf(error, signal); });
-      return { status: response.statusCode, headers: response.headers, body };
-    } finally {
-      void agent.destroy().catch(() => undefined);
+    const caKey = (target.ownService && this.routeIds.get(target.ownService)) ?? 'configured';
+    const agent = this.pool.dispatcherFor({ origin: target.url.origin, address: target.address, family: target.family, caKey, ...(ca ? { ca } : {}) });
+    const response = await request(target.url, {
+      dispatcher: agent, method: call.method, headers: call.headers, body: call.body, signal,
+    }).catch((error: unknown) => { throw failureOf(error, signal); });
+    if (response.statusCode >= 300 && response.statusCode < 400) {
+      discard(response.body);
+      throw new OutboundError('redirect', `The far side answered ${response.statusCode} (redirects are not followed)`);
     }
+    const declared = Number(response.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      discard(response.body);
+      throw new OutboundError('response_too_large', `The answer is larger than ${maxBytes} bytes`);
+    }
+    const body = await readBounded(response.body, maxBytes).catch((error: unknown) => { throw failureOf(error, signal); });
+    return { status: response.statusCode, headers: response.headers, body };
   }
 
   private async resolve(hostname: string, signal: AbortSignal): Promise<LookupAddress[]> {
@@ -200,14 +216,6 @@ function parseUrl(raw: string): URL {
  */
 function trustedCas(extra: string | string[] | undefined, own: string | undefined): string | string[] | undefined {
   return own ? [...rootCertificates, ...[extra ?? []].flat(), own] : extra;
-}
-
-/** net/tls.connect's `lookup`, answering every question with the checked address. */
-function pinnedLookup(target: CheckedTarget) {
-  return (_hostname: string, options: LookupOptions, callback: (...args: any[]) => void): void => {
-    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
 }
 
 type Body = AsyncIterable<Buffer> & { destroy(): unknown; on(event: 'error', listener: () => void): unknown };
