@@ -63,6 +63,7 @@ async function main(): Promise<void> {
   if (tls.selfSigned) lines.push(`Self-signed certificate: ${join(config.dataDir, 'tls', 'cert.pem')}`);
   if (embedded && adminToken && !config.adminToken) lines.push(`Admin token (for /admin): ${join(config.dataDir, 'secrets', 'admin-token')}`);
   let seedDemo: (() => Promise<void>) | undefined;
+  const seedStop = new AbortController();
   if (embedded) {
     const { credentials } = await ensureDemoCredentials(api.platform, config.dataDir, baseUrl);
     const demoAccounts = await provisionDemoCarrierAccounts({ database, eventStore }, credentials.tenant_id);
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
     lines.push(demoInstructions(credentials, certPath, join(config.dataDir, 'demo-credentials.json')));
     if (demoSeedEnabled()) {
       seedDemo = async () => {
-        const seeded = await seedDemoHistory({ database, eventStore }, credentials.tenant_id, credentials.merchant);
+        const seeded = await seedDemoHistory({ database, eventStore }, credentials.tenant_id, credentials.merchant, new Date(), seedStop.signal);
         logger.info({ tenantId: credentials.tenant_id, ...seeded }, 'demo tenant history seeded');
       };
     }
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
   console.log(lines.join('\n'));
   // After "listening": the demo tenant's two weeks of past shipments fill in while the user reads the
   // instructions (DEMO_SEED=off skips it; a restart finds them recorded and appends nothing).
-  void seedDemo?.().catch((error: unknown) => logger.warn({ err: error }, 'demo tenant history not seeded'));
+  const seeding = seedDemo?.().catch((error: unknown) => logger.warn({ err: error }, 'demo tenant history not seeded'));
 
   // SIGTERM/SIGINT: stop accepting (in-flight requests finish; idle keep-alive sockets close), then let
   // the worker finish or hand back its current event (reactors redeliver from their checkpoint), within
@@ -100,6 +101,8 @@ async function main(): Promise<void> {
     }, processConfig.shutdownDrainMs);
     deadline.unref();
     await api.close();
+    seedStop.abort(); // the seeder stops after its current shipment; the next start records the rest
+    await seeding;
     await worker?.close();
     await eventStore.close();
     await database.close();

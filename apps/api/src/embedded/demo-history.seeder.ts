@@ -15,16 +15,17 @@ export interface DemoHistorySeeded {
  * The demo tenant's two weeks of past shipments across its active carrier accounts, so the dashboard
  * shows charts on first start. Each shipment goes through shipping's write path with its own past
  * instants (recordShipmentHistory); ids derive from the tenant and the shipment's number, so a restart
- * records nothing twice. Disabled with DEMO_SEED=off.
+ * records nothing twice. Disabled with DEMO_SEED=off. `signal` stops it between two shipments (shutdown);
+ * the next start records the rest.
  */
 export async function seedDemoHistory(
-  deps: { database: Database; eventStore: EventStore }, tenantId: string, merchant: string, now: Date = new Date(),
+  deps: { database: Database; eventStore: EventStore }, tenantId: string, merchant: string, now: Date = new Date(), signal?: AbortSignal,
 ): Promise<DemoHistorySeeded> {
   const accounts = (await carriersContextFor(deps).accountRepository.list(tenantId, ['active']))
     .map((account) => ({ carrier: account.carrier, carrier_id: account.carrierAccountId, carrier_account_name: account.carrierAccountName }));
   const seeded: DemoHistorySeeded = { recorded: 0, existing: 0 };
   if (accounts.length === 0) return seeded;
-  for (let index = 0; index < DEMO_HISTORY_SHIPMENTS; index++) {
+  for (let index = 0; index < DEMO_HISTORY_SHIPMENTS && !signal?.aborted; index++) {
     const recorded = await recordShipmentHistory(deps.eventStore, demoShipmentHistory(tenantId, merchant, accounts, index, now));
     seeded[recorded ? 'recorded' : 'existing']++;
   }
