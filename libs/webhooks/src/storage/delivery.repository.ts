@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@shipledger/database';
 import type { AggregateType, AttemptOutcome, DeliveryStatus } from '../domain';
-import { ensureWebhooksSchema } from './webhooks-schema';
+import { webhooksTables } from './webhooks-schema';
+import type { WebhooksTables } from './webhooks-database';
 
 /** A message to enqueue: one trigger of one event for one configuration. */
 export interface NewDelivery {
@@ -79,9 +80,8 @@ export interface AttemptRow {
 export class DeliveryRepository {
   constructor(private readonly database: Database) {}
 
-  async db(): Promise<Kysely<any>> {
-    await ensureWebhooksSchema(this.database);
-    return this.database.kysely.withSchema('webhooks');
+  db(): Promise<Kysely<WebhooksTables>> {
+    return webhooksTables(this.database);
   }
 
   /**

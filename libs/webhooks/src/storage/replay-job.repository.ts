@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@shipledger/database';
-import { ensureWebhooksSchema } from './webhooks-schema';
+import { webhooksTables } from './webhooks-schema';
+import type { WebhooksTables } from './webhooks-database';
 
 export type ReplayJobStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -38,9 +39,8 @@ function toJob(row: JobRow): ReplayJob {
 export class ReplayJobRepository {
   constructor(private readonly database: Database) {}
 
-  private async db(): Promise<Kysely<any>> {
-    await ensureWebhooksSchema(this.database);
-    return this.database.kysely.withSchema('webhooks');
+  private db(): Promise<Kysely<WebhooksTables>> {
+    return webhooksTables(this.database);
   }
 
   async create(job: { replay_id: string; tenant_id: string; config_id: string; from: string; to: string }, at: Date): Promise<ReplayJob> {

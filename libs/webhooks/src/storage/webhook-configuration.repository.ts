@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@shipledger/database';
 import type { WebhookConfiguration, WebhookConfigurationFields } from '../domain';
 import type { SigningSecretCipher } from '../application/shared/signing-secrets';
-import { ensureWebhooksSchema } from './webhooks-schema';
+import { webhooksTables } from './webhooks-schema';
+import type { WebhooksTables } from './webhooks-database';
 
 interface ConfigurationRow {
   tenant_id: string;
@@ -32,9 +33,8 @@ export class StaleConfigurationError extends Error {}
 export class WebhookConfigurationRepository {
   constructor(private readonly database: Database, private readonly cipher: SigningSecretCipher) {}
 
-  private async db(): Promise<Kysely<any>> {
-    await ensureWebhooksSchema(this.database);
-    return this.database.kysely.withSchema('webhooks');
+  private db(): Promise<Kysely<WebhooksTables>> {
+    return webhooksTables(this.database);
   }
 
   async insert(configuration: WebhookConfiguration, secret: string): Promise<void> {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@shipledger/database';
-import { ensureWebhooksSchema } from './webhooks-schema';
+import { webhooksTables } from './webhooks-schema';
+import type { WebhooksTables } from './webhooks-database';
 
 /** One POST that reached a tenant's inbox, as stored. */
 export interface InboxDelivery {
@@ -38,9 +39,8 @@ function newInboxId(): string {
 export class WebhookInboxRepository {
   constructor(private readonly database: Database) {}
 
-  private async db(): Promise<Kysely<any>> {
-    await ensureWebhooksSchema(this.database);
-    return this.database.kysely.withSchema('webhooks');
+  private db(): Promise<Kysely<WebhooksTables>> {
+    return webhooksTables(this.database);
   }
 
   /** The tenant's inbox id, made on first use. Two first uses at once agree on one id (the primary key decides). */

@@ -1,12 +1,13 @@
-import { sql, type Kysely, type Migration } from 'kysely';
-import { moduleSchemaOnce } from '@shipledger/database';
+import { sql, type Migration } from 'kysely';
+import { moduleTables } from '@shipledger/database';
+import type { WebhooksTables } from './webhooks-database';
 
 /** The webhooks module keeps its tables in this Postgres schema. */
 export const WEBHOOKS_SCHEMA = 'webhooks';
 
 const migrations: Record<string, Migration> = {
   '001_configurations': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await sql`CREATE TABLE webhooks.configurations (
         tenant_id text NOT NULL,
         config_id text NOT NULL,
@@ -27,7 +28,7 @@ const migrations: Record<string, Migration> = {
   // One row per (configuration, message): the outbox the sender drains. `seq` orders the deliveries of
   // one aggregate to one configuration (the reactor inserts in global event order).
   '002_deliveries': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await sql`CREATE TABLE webhooks.deliveries (
         seq bigserial PRIMARY KEY,
         delivery_id text NOT NULL UNIQUE,
@@ -80,7 +81,7 @@ const migrations: Record<string, Migration> = {
   // The sandbox webhook inbox: one secret inbox id per tenant (the unauthenticated POST names it) and
   // what arrived, newest kept (WEBHOOK_INBOX_KEEP per tenant).
   '003_sandbox_inbox': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await sql`CREATE TABLE webhooks.inboxes (
         tenant_id text PRIMARY KEY,
         inbox_id text NOT NULL UNIQUE,
@@ -105,7 +106,7 @@ const migrations: Record<string, Migration> = {
   },
   // A replay of a time range runs in the worker, not on the request path: one row per request.
   '004_replay_jobs': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await sql`CREATE TABLE webhooks.replay_jobs (
         replay_id text PRIMARY KEY,
         tenant_id text NOT NULL,
@@ -126,4 +127,5 @@ const migrations: Record<string, Migration> = {
   },
 };
 
-export const ensureWebhooksSchema = moduleSchemaOnce(WEBHOOKS_SCHEMA, migrations);
+/** The `webhooks` tables, migrated once per Database handle. */
+export const webhooksTables = moduleTables<WebhooksTables>(WEBHOOKS_SCHEMA, migrations);
