@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '@shipledger/database';
 import { webhooksTables } from './webhooks-schema';
 import type { WebhooksTables } from './webhooks-database';
@@ -91,7 +91,7 @@ export class WebhookInboxRepository {
   }
 }
 
-function toDelivery(row: Record<string, any>): InboxDelivery {
+function toDelivery(row: Selectable<WebhooksTables['inbox_deliveries']>): InboxDelivery {
   const headers = typeof row.headers === 'string' ? JSON.parse(row.headers) as unknown : row.headers;
   return {
     delivery_id: String(row.id),
