@@ -7,7 +7,7 @@ import { figuresFrom, type RunFigures } from '../shipments/latency-stats';
 /**
  * The comparison of the same run: `amount` POSTs of `body` to the receiver's /plain at `concurrency`,
  * with no database, no outbox and no signing. `outbound`: through an OutboundClient as the sender uses
- * it (address check, pinned lookup, a new TLS connection per call); `keep-alive`: one pooled undici
+ * it (address check, pinned lookup, its kept-alive pool); `keep-alive`: one pooled undici
  * agent — what HTTPS to this receiver costs at best on this machine.
  */
 export async function plainPosts(receiverUrl: string, caFile: string, body: string, amount: number, concurrency: number, mode: 'outbound' | 'keep-alive'): Promise<RunFigures> {
@@ -42,5 +42,5 @@ export async function plainPosts(receiverUrl: string, caFile: string, body: stri
   await Promise.all(Array.from({ length: concurrency }, lane));
   const seconds = (performance.now() - started) / 1000;
   await agent.close();
-  return figuresFrom(`plain POST (${mode === 'outbound' ? 'OutboundClient, new TLS each' : 'keep-alive pool'})`, concurrency, latencies, errors, seconds);
+  return figuresFrom(`plain POST (${mode === 'outbound' ? 'OutboundClient, pooled' : 'keep-alive pool'})`, concurrency, latencies, errors, seconds);
 }

@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     console.log(`enqueued ${expected.length} for ${load.created} drafts; received ${stats.arrivals.size} event-ids in ${window.toFixed(1)} s = ${perSecond.toFixed(0)} deliveries/s; `
       + `lost ${lost}, duplicated ${duplicated}, unexpected ${unexpected}, retried ${expected.filter((d) => d.attempts > 1).length}`);
     console.log(`append → arrival: p50 ${percentile(delays, 50).toFixed(0)} ms, p99 ${percentile(delays, 99).toFixed(0)} ms, max ${(delays[delays.length - 1] ?? Number.NaN).toFixed(0)} ms`);
-    console.log(`deliveries/s ÷ plain POST/s: ${(perSecond / plainOutbound.perSecond).toFixed(2)} (OutboundClient, new TLS each), `
+    console.log(`deliveries/s ÷ plain POST/s: ${(perSecond / plainOutbound.perSecond).toFixed(2)} (OutboundClient, pooled), `
       + `${(perSecond / plainPooled.perSecond).toFixed(2)} (keep-alive pool)`);
     const met = percentile(delays, 99) < 1000 && perSecond >= 0.95 * RATE && lost === 0 && duplicated === 0 && expected.length === load.created;
     console.log(`\nsummary: ${perSecond.toFixed(0)} deliveries/s at ${RATE}/s offered, p99 ${percentile(delays, 99).toFixed(0)} ms, lost ${lost}, duplicated ${duplicated} — `

@@ -41,5 +41,6 @@ export class CarriersModule implements OnApplicationBootstrap, OnApplicationShut
 
   async onApplicationShutdown(): Promise<void> {
     await this.context.simulator.stop();
+    await this.context.outbound.close();
   }
 }
