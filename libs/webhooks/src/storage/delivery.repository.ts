@@ -139,23 +139,24 @@ export class DeliveryRepository {
     const db = await this.db();
     const { delivery } = attempt;
     const status: DeliveryStatus = attempt.outcome === 'delivered' ? 'delivered' : attempt.outcome === 'failed' ? 'failed' : 'pending';
-    return db.transaction().execute(async (trx) => {
-      const updated = await trx.updateTable('deliveries')
-        .set({
-          status, attempts: delivery.attempts + 1, next_attempt_at: attempt.nextRetryAt, claim_token: null, claimed_until: null,
-          last_status_code: attempt.statusCode, finished_at: attempt.outcome === 'retrying' ? null : attempt.finishedAt,
-        })
-        .where('delivery_id', '=', delivery.delivery_id).where('claim_token', '=', delivery.claim_token)
-        .executeTakeFirst();
-      const current = Number(updated.numUpdatedRows) === 1;
-      await trx.insertInto('delivery_attempts').values({
-        attempt_id: randomUUID(), delivery_id: delivery.delivery_id, tenant_id: delivery.tenant_id, config_id: delivery.config_id,
-        attempt_no: delivery.attempts + 1, started_at: attempt.startedAt, duration_ms: Math.round(attempt.durationMs), url: attempt.url,
-        status_code: attempt.statusCode, error: attempt.error, response_excerpt: attempt.responseExcerpt,
-        outcome: current ? attempt.outcome : 'superseded', next_retry_at: current ? attempt.nextRetryAt : null,
-      }).execute();
-      return current;
-    });
+    const attemptNo = delivery.attempts + 1;
+    // One statement (one round trip, atomic like a transaction): the claim-guarded update, then the log row
+    // whose outcome says whether the update landed.
+    const { rows } = await sql<{ outcome: string }>`
+      WITH moved AS (
+        UPDATE webhooks.deliveries SET status = ${status}, attempts = ${attemptNo}, next_attempt_at = ${attempt.nextRetryAt},
+          claim_token = NULL, claimed_until = NULL, last_status_code = ${attempt.statusCode},
+          finished_at = ${attempt.outcome === 'retrying' ? null : attempt.finishedAt}
+        WHERE delivery_id = ${delivery.delivery_id} AND claim_token = ${delivery.claim_token}
+        RETURNING 1)
+      INSERT INTO webhooks.delivery_attempts (attempt_id, delivery_id, tenant_id, config_id, attempt_no, started_at, duration_ms, url,
+        status_code, error, response_excerpt, outcome, next_retry_at)
+      VALUES (${randomUUID()}, ${delivery.delivery_id}, ${delivery.tenant_id}, ${delivery.config_id}, ${attemptNo}, ${attempt.startedAt},
+        ${Math.round(attempt.durationMs)}, ${attempt.url}, ${attempt.statusCode}, ${attempt.error}, ${attempt.responseExcerpt},
+        CASE WHEN EXISTS (SELECT 1 FROM moved) THEN ${attempt.outcome} ELSE 'superseded' END,
+        CASE WHEN EXISTS (SELECT 1 FROM moved) THEN ${attempt.nextRetryAt}::timestamptz END)
+      RETURNING outcome`.execute(db);
+    return rows[0]?.outcome !== 'superseded';
   }
 
   /** The configuration is gone or INACTIVE: the delivery will not be sent. */

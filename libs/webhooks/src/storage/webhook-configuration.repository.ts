@@ -26,11 +26,25 @@ export interface StoredConfiguration {
 
 export class StaleConfigurationError extends Error {}
 
+/** What the sender needs to send to one configuration: its settings and the secrets signing now. */
+export interface SendingConfiguration {
+  configuration: WebhookConfiguration;
+  secrets: string[];
+}
+
+/** Decrypted secrets kept by ciphertext (a rotation changes the ciphertext, so nothing stale is used). */
+const SECRET_CACHE_LIMIT = 1_000;
+
+/** The key of `forSending`'s answer. */
+export const sendingKey = (tenantId: string, configId: string): string => `${tenantId}\u0000${configId}`;
+
 /**
  * Webhook configurations in `webhooks.configurations`. The signing secrets are encrypted before they
  * reach SQL and decrypted only to sign (`signingSecrets`); nothing else reads them back.
  */
 export class WebhookConfigurationRepository {
+  private readonly decrypted = new Map<string, string>();
+
   constructor(private readonly database: Database, private readonly cipher: SigningSecretCipher) {}
 
   private db(): Promise<Kysely<WebhooksTables>> {
@@ -105,6 +119,40 @@ export class WebhookConfigurationRepository {
     return rows.map(toConfiguration);
   }
 
+  /**
+   * The configurations a claimed batch goes to, read in one query (not deleted; any status — the caller
+   * cancels deliveries to an INACTIVE one), each with the secrets signing at `at`. Missing ids are absent.
+   */
+  async forSending(configIds: readonly string[], at: Date): Promise<Map<string, SendingConfiguration>> {
+    const found = new Map<string, SendingConfiguration>();
+    if (configIds.length === 0) return found;
+    const db = await this.db();
+    const rows = await db.selectFrom('configurations').selectAll()
+      .where('config_id', 'in', [...new Set(configIds)]).where('deleted', '=', false)
+      .execute() as ConfigurationRow[];
+    for (const row of rows) found.set(sendingKey(row.tenant_id, row.config_id), { configuration: toConfiguration(row), secrets: this.secretsOf(row, at) });
+    return found;
+  }
+
+  private secretsOf(row: Pick<ConfigurationRow, 'config_id' | 'secret_encrypted' | 'previous_secret_encrypted' | 'previous_secret_until'>, at: Date): string[] {
+    const secrets = [this.decrypt(row.secret_encrypted, row.config_id)];
+    if (row.previous_secret_encrypted && row.previous_secret_until && new Date(row.previous_secret_until).getTime() > at.getTime()) {
+      secrets.push(this.decrypt(row.previous_secret_encrypted, row.config_id));
+    }
+    return secrets;
+  }
+
+  private decrypt(encrypted: string, configId: string): string {
+    const key = `${configId}\u0000${encrypted}`;
+    let secret = this.decrypted.get(key);
+    if (secret === undefined) {
+      secret = this.cipher.decrypt(encrypted, configId);
+      if (this.decrypted.size >= SECRET_CACHE_LIMIT) this.decrypted.clear();
+      this.decrypted.set(key, secret);
+    }
+    return secret;
+  }
+
   /** The secrets that sign a delivery sent at `at`: the current one, and the previous one during its overlap. */
   async signingSecrets(tenantId: string, configId: string, at: Date): Promise<string[]> {
     const db = await this.db();
@@ -112,12 +160,7 @@ export class WebhookConfigurationRepository {
       .select(['secret_encrypted', 'previous_secret_encrypted', 'previous_secret_until'])
       .where('tenant_id', '=', tenantId).where('config_id', '=', configId)
       .executeTakeFirst() as Pick<ConfigurationRow, 'secret_encrypted' | 'previous_secret_encrypted' | 'previous_secret_until'> | undefined;
-    if (!row) return [];
-    const secrets = [this.cipher.decrypt(row.secret_encrypted, configId)];
-    if (row.previous_secret_encrypted && row.previous_secret_until && new Date(row.previous_secret_until).getTime() > at.getTime()) {
-      secrets.push(this.cipher.decrypt(row.previous_secret_encrypted, configId));
-    }
-    return secrets;
+    return row ? this.secretsOf({ ...row, config_id: configId }, at) : [];
   }
 }
 

@@ -23,6 +23,13 @@ export const WEBHOOK_DELIVERIES_REACTOR = 'webhook-deliveries';
 export class WebhookDeliveriesReactor implements Reactor {
   readonly name = WEBHOOK_DELIVERIES_REACTOR;
   readonly handles = WEBHOOK_SOURCE_EVENT_TYPES;
+  /**
+   * Aggregates side by side, each aggregate's events in order (the runner's default ordering key is the
+   * stream = one shipment or order): a delivery's `seq` still follows its aggregate's event order, which
+   * is all the per-(configuration, aggregate) order needs, and each event costs ~3 round trips, so one
+   * at a time caps the outbox at a few dozen events per second.
+   */
+  readonly concurrency = 16;
 
   constructor(
     private readonly eventStore: EventStore,
