@@ -63,6 +63,8 @@ describe('inventory API and automatic allocation over HTTPS (PGlite)', () => {
       ['InventoryOnHandSet', { kind: 'manual', operation: 'set' }],
     ]);
     expect((await inventory.set('NO-SUCH-LOCATION', [{ sku: x, on_hand: 1 }])).body).toMatchObject({ code: 'location_not_found', details: [{ field: 'location_id' }] });
+    const unknown = await inventory.call('GET', `/inventory/NEVER-${x}/ledger`);
+    expect({ status: unknown.status, code: unknown.body.code }).toEqual({ status: 404, code: 'sku_not_found' });
     const restricted = await createLocation(app, tenant, `WR-${x}`, [merchant]);
     expect((await inventory.set(`WR-${x}`, [{ sku: x, on_hand: 1 }])).body.location_id).toBe(restricted);
     const dup = await inventory.set(locations.a, [{ sku: x, on_hand: 1 }, { sku: x, on_hand: 2 }]);

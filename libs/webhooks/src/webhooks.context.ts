@@ -66,7 +66,7 @@ export class WebhooksContext {
     this.deliveries = new DeliveryRepository(options.database);
     this.inbox = new WebhookInboxService(new WebhookInboxRepository(options.database), this.repository, this.clock, this.config.inboxKeep);
     this.sender = this.newSender();
-    this.deliveryLog = new DeliveryLogService(this.repository, this.deliveries);
+    this.deliveryLog = new DeliveryLogService(this.repository, this.deliveries, options.eventStore);
     const jobs = new ReplayJobRepository(options.database);
     this.replayRunner = new ReplayJobRunner(options.eventStore, this.repository, this.deliveries, jobs, this.clock, () => this.sender.wake());
     this.replays = new ReplayService(options.eventStore, this.repository, this.deliveries, jobs, this.clock, () => {

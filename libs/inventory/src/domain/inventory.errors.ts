@@ -8,6 +8,7 @@ export const INVENTORY_ERROR_CODES = {
   on_hand_negative: 400,
   insufficient_stock: 400,
   merchant_not_found: 404,
+  sku_not_found: 404,
   concurrent_update: 409,
 } as const;
 

@@ -9,6 +9,7 @@ import {
 } from '../shared/inventory.dto';
 import { InventoryController } from '../shared/inventory-http';
 import { resolveLocationId } from '../shared/inventory-locations';
+import { InventoryRejected } from '../../domain';
 
 @InventoryController()
 export class InventoryLevelsController {
@@ -36,6 +37,10 @@ export class InventoryLevelsController {
   async ledger(@CurrentAuth() auth: AuthContext, @Param('sku') sku: string, @Query() query: LedgerQueryDto): Promise<LedgerResponseDto> {
     const locationId = query.location_id === undefined ? undefined : await resolveLocationId(this.lookups, auth.tenantId, query.location_id);
     const found = await skuLedger(this.database.kysely, auth.tenantId, sku, { locationId, limit: query.limit ?? INVENTORY_LIMITS.ledgerDefault });
+    // A SKU this tenant never stocked (there) is unknown, like any other id on a GET: 404, not an empty 200.
+    if (found.levels.length === 0 && found.movements.length === 0) {
+      throw new InventoryRejected('sku_not_found', `No inventory found for the SKU: ${sku}`);
+    }
     return {
       sku,
       levels: found.levels.map(({ updated_at: _at, ...level }) => level),

@@ -1,4 +1,7 @@
-import type { AuthContext } from '@shipledger/platform';
+import type { EventStore } from '@shipledger/event-store';
+import { orderStreamId } from '@shipledger/ordering';
+import { ApiError, type AuthContext } from '@shipledger/platform';
+import { shipmentStreamId } from '@shipledger/shipping';
 import type { DeliveryRepository } from '../../storage/delivery.repository';
 import type { WebhookConfigurationRepository } from '../../storage/webhook-configuration.repository';
 import { isVisible, visibleConfiguration } from '../shared/configuration-visibility';
@@ -6,7 +9,11 @@ import { DELIVERY_LOG_PAGE, type DeliveryAttemptDto, type DeliveryLogQueryDto } 
 
 /** The delivery log: every attempt, of one configuration or about one shipment or order across the caller's configurations. */
 export class DeliveryLogService {
-  constructor(private readonly configurations: WebhookConfigurationRepository, private readonly deliveries: DeliveryRepository) {}
+  constructor(
+    private readonly configurations: WebhookConfigurationRepository,
+    private readonly deliveries: DeliveryRepository,
+    private readonly eventStore: EventStore,
+  ) {}
 
   async ofConfiguration(auth: AuthContext, configId: string, query: DeliveryLogQueryDto): Promise<DeliveryAttemptDto[]> {
     await visibleConfiguration(this.configurations, auth, configId);
@@ -14,8 +21,22 @@ export class DeliveryLogService {
   }
 
   async ofAggregate(auth: AuthContext, aggregateType: 'shipment' | 'order', aggregateId: string, query: DeliveryLogQueryDto): Promise<DeliveryAttemptDto[]> {
+    await this.mustExist(auth, aggregateType, aggregateId);
     const visible = (await this.configurations.list(auth.tenantId)).filter((configuration) => isVisible(auth, configuration));
     return this.list(auth, visible.map((configuration) => configuration.config_id), query, { aggregateType, aggregateId });
+  }
+
+  /**
+   * An unknown shipment or order (or another tenant's) is 404, as on every GET by id, not an empty log: the
+   * stream's first event names its tenant (one read of one event).
+   */
+  private async mustExist(auth: AuthContext, aggregateType: 'shipment' | 'order', aggregateId: string): Promise<void> {
+    const streamId = aggregateType === 'shipment' ? shipmentStreamId(aggregateId) : orderStreamId(aggregateId);
+    const [first] = await this.eventStore.readStream(streamId, { maxCount: 1 });
+    if (first?.metadata.tenantId === auth.tenantId) return;
+    throw ApiError.notFound(aggregateType === 'shipment'
+      ? `No shipment found with the shipment id: ${aggregateId}`
+      : `No order found with the order id: ${aggregateId}`);
   }
 
   private list(auth: AuthContext, configIds: string[], query: DeliveryLogQueryDto, about?: { aggregateType: 'shipment' | 'order'; aggregateId: string }) {
