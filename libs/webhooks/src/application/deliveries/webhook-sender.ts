@@ -64,7 +64,10 @@ export class WebhookSender {
     while (!signal.aborted) {
       let claimed: ClaimedDelivery[] = [];
       const free = this.concurrency - this.inFlight;
-      if (free > 0) {
+      // Claim when a quarter of the slots are free (or none is busy), not after every single finish: a
+      // claim and its configuration read are two round trips, shared by the batch they fetch.
+      const worthClaiming = free > 0 && (free >= Math.max(1, Math.floor(this.concurrency / 4)) || this.inFlight === 0);
+      if (worthClaiming) {
         this.woken = false;
         claimed = await this.deliveries.claimDue(this.clock.now(), free, this.leaseMs).catch((error: unknown) => {
           this.logger?.error({ err: error }, 'webhook sender could not claim deliveries');
@@ -75,8 +78,8 @@ export class WebhookSender {
         const tracked = work.finally(() => running.delete(tracked));
         running.add(tracked);
       }
-      // Full (no free slot): wait for a delivery to finish, whatever woke us — `continue` would spin.
-      if (free > 0 && (claimed.length === free || this.woken)) continue;
+      // Not claiming (too few free slots): wait for a delivery to finish, whatever woke us — `continue` would spin.
+      if (worthClaiming && (claimed.length === free || this.woken)) continue;
       await this.idle(signal, running);
     }
     // Give in-flight calls a moment to record their attempt; one cut short leaves its claim to expire.
