@@ -26,4 +26,7 @@ module.exports = {
   globalTeardown: '<rootDir>/libs/testing/src/jest-global-teardown.ts',
   testTimeout: 60000,
   maxWorkers: 2,
+  // A worker that ends a suite above this is replaced: suites that start many apps and PGlite instances would
+  // otherwise pile up memory in one long-lived worker (one reached 10 GB and was OOM-killed on 2026-11-24).
+  workerIdleMemoryLimit: '1536MB',
 };
