@@ -125,6 +125,16 @@ const migrations: Record<string, Migration> = {
       await sql`CREATE INDEX replay_jobs_open ON webhooks.replay_jobs (created_at) WHERE status IN ('queued', 'running')`.execute(db);
     },
   },
+  // The claim orders by (next_attempt_at, seq): with the index in that order Postgres walks it and stops
+  // after `limit` claimable rows, probing deliveries_queue per row for an earlier pending one of the same
+  // (configuration, aggregate). On next_attempt_at alone it anti-joined and sorted every pending row:
+  // 26 ms per claim with 5,000 pending, 0.9 ms now (EXPLAIN ANALYZE, docs/benchmarks.md).
+  '005_deliveries_due_order': {
+    async up(db) {
+      await sql`CREATE INDEX deliveries_due_order ON webhooks.deliveries (next_attempt_at, seq) WHERE status = 'pending'`.execute(db);
+      await sql`DROP INDEX webhooks.deliveries_due`.execute(db);
+    },
+  },
 };
 
 /** The `webhooks` tables, migrated once per Database handle. */
