@@ -126,6 +126,10 @@ describe('the dashboard in headless Chromium', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('link', { name: 'Reports' }).click();
     await page.getByRole('heading', { name: 'Reports' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Reports for' }).waitFor();
+    // Chart.js resizes its canvases a frame or more after the viewport changes (later on a busy machine):
+    // give the layout up to 10 s to settle, then measure; a page that never fits still fails below.
+    await page.waitForFunction('document.documentElement.scrollWidth <= window.innerWidth', undefined, { timeout: 10_000 }).catch(() => undefined);
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'dashboard-phone');
