@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { provisionDemoCarrierAccount } from '@shipledger/carriers';
 import { startTestApp, type TestApp, type TestTenant } from '@shipledger/testing';
@@ -72,6 +73,9 @@ describe('the demo tenant history', () => {
     }
     expect(list.some((shipment: any) => shipment.status === 'pending')).toBe(false);
     expect((await get('/sandbox/webhook-inbox')).total).toBe(0);
+    // Caught up, so the deliveries reactor has seen every seeded event: none was queued for the demo inbox.
+    const { rows } = await sql<{ queued: number }>`select count(*)::int as queued from webhooks.deliveries where tenant_id = ${tenant.tenantId}`.execute(app.database.kysely);
+    expect(rows[0]!.queued).toBe(0);
   });
 
   it('shows on the dashboard charts', async () => {
