@@ -26,7 +26,9 @@ module.exports = {
   globalTeardown: '<rootDir>/libs/testing/src/jest-global-teardown.ts',
   testTimeout: 60000,
   maxWorkers: 2,
-  // A worker that ends a suite above this is replaced: suites that start many apps and PGlite instances would
-  // otherwise pile up memory in one long-lived worker (one reached 10 GB and was OOM-killed on 2026-11-24).
-  workerIdleMemoryLimit: '1536MB',
+  // Every test file runs in a fresh worker process. jest measures this limit on the JS heap only, and
+  // PGlite's WASM memory lives outside it: suites that start many apps and embedded databases piled up
+  // 10-13 GB in one long-lived worker and were OOM-killed (2026-11-24). A fresh process per file costs
+  // about a second per file and keeps one file's leftovers from reaching the next.
+  workerIdleMemoryLimit: '1MB',
 };
