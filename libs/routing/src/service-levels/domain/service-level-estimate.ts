@@ -1,28 +1,17 @@
+import type { AppliedServiceLevel, ServiceLevelDates } from '@shipledger/shipping';
 import { slaDeadline, type Sla } from './sla';
+
+/** The dates and the rule behind each are shipping's published contract (its SHIPMENT_SERVICE_LEVELS port). */
+export type { AppliedServiceLevel, ServiceLevelDates };
 
 export const SERVICE_LEVEL_CONFIG_TYPES = ['FULFILLMENT', 'SHIPPING', 'DELIVERY', 'PROMISED'] as const;
 export type ServiceLevelConfigType = (typeof SERVICE_LEVEL_CONFIG_TYPES)[number];
 
-/** The rule that set a date, for the shipment's history. */
-export interface AppliedServiceLevel {
-  config_type: ServiceLevelConfigType;
-  rule_set_id: string;
-  rule_id: string;
-}
-
+/** The chosen rule of one config type, with what its date is computed from. */
 export interface ChosenSla extends AppliedServiceLevel {
   sla: Sla;
   /** The ruleset's IANA time zone. */
   time_zone: string;
-}
-
-/** The dates a shipment gets; a date whose config type had no matching rule is absent. */
-export interface ServiceLevelDates {
-  promised_delivery_date?: string;
-  estimated_process_date?: string;
-  estimated_ship_date?: string;
-  estimated_delivery_date?: string;
-  applied: AppliedServiceLevel[];
 }
 
 export interface ServiceLevelClock {
