@@ -1,9 +1,9 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
 
 /** Tables of the inventory read model (scoped to its schema by the runner); every index starts with tenant_id. */
 export const inventoryLevelsMigrations: Record<string, Migration> = {
   '0001_levels_and_ledger': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema.createTable('levels')
         .addColumn('tenant_id', 'text', (c) => c.notNull())
         .addColumn('location_id', 'text', (c) => c.notNull())

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '@shipledger/event-store';
 import type { Projector } from '@shipledger/projections';
 import { INVENTORY_LEVEL_EVENT_TYPES, type InventoryMovementData } from '../../domain';
+import type { InventoryLevelsTables } from '../../storage/inventory-database';
 import { inventoryLevelsMigrations } from './inventory-levels.migrations';
 
 export const INVENTORY_LEVELS_PROJECTOR = 'inventory-levels';
@@ -16,7 +17,7 @@ export const inventoryLevelsProjector: Projector = {
   version: 1,
   handles: INVENTORY_LEVEL_EVENT_TYPES,
   migrations: inventoryLevelsMigrations,
-  async apply(db: Kysely<any>, event: RecordedEvent): Promise<void> {
+  async apply(db: Kysely<InventoryLevelsTables>, event: RecordedEvent): Promise<void> {
     const data = event.data as InventoryMovementData;
     const key = { tenant_id: data.tenant_id, location_id: data.location_id, sku: data.sku };
     await db.insertInto('ledger').values({

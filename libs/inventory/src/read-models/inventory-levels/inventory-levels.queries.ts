@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { readModelSchema } from '@shipledger/projections';
 import type { InventoryCause } from '../../domain';
+import type { InventoryLevelsTables } from '../../storage/inventory-database';
 import { INVENTORY_LEVELS_PROJECTOR } from './inventory-levels.projector';
 
 export interface LevelRow {
@@ -34,9 +35,9 @@ export interface HolderRow {
 }
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
-const scoped = (db: Kysely<any>) => db.withSchema(readModelSchema(INVENTORY_LEVELS_PROJECTOR));
+const scoped = (db: Kysely<InventoryLevelsTables>): Kysely<InventoryLevelsTables> => db.withSchema(readModelSchema(INVENTORY_LEVELS_PROJECTOR));
 
-export async function listLevels(db: Kysely<any>, tenantId: string, query: { locationId?: string; sku?: string; page: number; pageSize: number }): Promise<{ rows: LevelRow[]; total: number }> {
+export async function listLevels(db: Kysely<InventoryLevelsTables>, tenantId: string, query: { locationId?: string; sku?: string; page: number; pageSize: number }): Promise<{ rows: LevelRow[]; total: number }> {
   let select = scoped(db).selectFrom('levels').where('tenant_id', '=', tenantId);
   if (query.locationId !== undefined) select = select.where('location_id', '=', query.locationId);
   if (query.sku !== undefined) select = select.where('sku', '=', query.sku);
@@ -46,12 +47,12 @@ export async function listLevels(db: Kysely<any>, tenantId: string, query: { loc
     select.select(sql<string>`count(*)`.as('total')).executeTakeFirst(),
   ]);
   return {
-    rows: rows.map((row) => ({ ...row, available: row.on_hand - row.reserved, updated_at: iso(row.updated_at) }) as LevelRow),
+    rows: rows.map((row) => ({ ...row, available: row.on_hand - row.reserved, updated_at: iso(row.updated_at) })),
     total: Number(count?.total ?? 0),
   };
 }
 
-export async function skuLedger(db: Kysely<any>, tenantId: string, sku: string, query: { locationId?: string; limit: number }): Promise<{ movements: LedgerRow[]; holders: HolderRow[]; levels: LevelRow[] }> {
+export async function skuLedger(db: Kysely<InventoryLevelsTables>, tenantId: string, sku: string, query: { locationId?: string; limit: number }): Promise<{ movements: LedgerRow[]; holders: HolderRow[]; levels: LevelRow[] }> {
   let movements = scoped(db).selectFrom('ledger').where('tenant_id', '=', tenantId).where('sku', '=', sku);
   let holders = scoped(db).selectFrom('ledger').where('tenant_id', '=', tenantId).where('sku', '=', sku).where('order_id', 'is not', null);
   if (query.locationId !== undefined) {
@@ -76,9 +77,9 @@ export async function skuLedger(db: Kysely<any>, tenantId: string, sku: string, 
 }
 
 /** Every level of the tenant (the invariant check). */
-export async function allLevels(db: Kysely<any>, tenantId?: string): Promise<(LevelRow & { tenant_id: string })[]> {
+export async function allLevels(db: Kysely<InventoryLevelsTables>, tenantId?: string): Promise<(LevelRow & { tenant_id: string })[]> {
   let select = scoped(db).selectFrom('levels').select(['tenant_id', 'location_id', 'sku', 'on_hand', 'reserved', 'updated_at']);
   if (tenantId !== undefined) select = select.where('tenant_id', '=', tenantId);
   const rows = await select.execute();
-  return rows.map((row) => ({ ...row, available: row.on_hand - row.reserved, updated_at: iso(row.updated_at) }) as LevelRow & { tenant_id: string });
+  return rows.map((row) => ({ ...row, available: row.on_hand - row.reserved, updated_at: iso(row.updated_at) }));
 }

@@ -1,9 +1,9 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
 
 /** The manifest-list read model's table (unqualified: the runner scopes it to rm_manifest_list). */
 export const manifestListMigrations: Record<string, Migration> = {
   '0001_manifests': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema.createTable('manifests')
         .addColumn('tenant_id', 'text', (c) => c.notNull())
         .addColumn('manifest_id', 'text', (c) => c.notNull())
