@@ -37,7 +37,8 @@ export async function applyEvents(
   for (const event of handledEvents) await projector.apply(scoped, event);
 }
 
-const searchPath = (schema: string) => `"${schema}", public`;
+/** A read model's search_path: its schema, then public. */
+export const searchPath = (schema: string) => `"${schema}", public`;
 
 /**
  * One batch of the live projector: its rows and its checkpoint in one transaction, so the tables always

@@ -13,6 +13,7 @@ import { prepareReadModel, ProjectorOutdatedError } from './migrate-read-models'
 import { RebuildInProgressError } from './rebuild-claims';
 import { rebuildProjector } from './rebuild-projector';
 import type { WorkerLogger } from './worker-logger';
+import { BatchGroups } from './batch-group';
 
 /** Longest a projector under steady load keeps skipped events unstored (a restart re-reads them, harmlessly). */
 const SKIP_SAVE_MS = 1000;
@@ -29,7 +30,8 @@ export interface RunnerTuning {
 
 /**
  * Keeps one read model up to date: prepares it (first start, migrations, rebuild on a version bump),
- * then reads batches after its checkpoint and applies each batch with its checkpoint in one transaction.
+ * then reads batches after its checkpoint and applies each batch with its checkpoint in one transaction
+ * (shared with the other projectors that apply the same batch at the same time: BatchGroups).
  * A batch that fails is applied in halves until the event that fails alone is found; that event is
  * tried `maxAttempts` times, then parked (projections.parked_events), and the projector goes on.
  */
@@ -43,6 +45,14 @@ export class ProjectorRunner {
    * the next batch with handled events, at the head, or after SKIP_SAVE_MS; undefined when none.
    */
   private skipped: { position: string; since: number } | undefined;
+  /**
+   * A lease renewal in flight, and the failure of the last one (thrown at the next batch). Renewing in
+   * the background keeps this runner in step with the other projectors at its position, so their batches
+   * keep sharing a transaction (BatchGroups); a runner that lost its lease notices one batch later, which
+   * costs at most a batch of duplicate work that its checkpoint check then refuses.
+   */
+  private renewal: Promise<void> | undefined;
+  private renewalFailure: unknown;
 
   constructor(
     private readonly projector: Projector,
@@ -53,6 +63,8 @@ export class ProjectorRunner {
     private readonly lease: FollowerLease,
     private readonly logger: WorkerLogger,
     private readonly tuning: RunnerTuning,
+    /** Shared by the runners of one worker: same-batch transactions of several projectors become one. */
+    private readonly groups: BatchGroups = new BatchGroups(database.kysely),
   ) {
     assertProjectorName(projector.name);
     this.progress = new FollowerProgress(projector.name);
@@ -70,8 +82,28 @@ export class ProjectorRunner {
     try {
       await this.loop(signal);
     } finally {
+      // A renewal still in flight would otherwise re-take the lease after the release.
+      await this.renewal;
       await this.lease.release().catch(() => undefined);
     }
+  }
+
+  /** Starts a lease renewal when one is due (FollowerLease.keep) and throws what the last one failed with. */
+  private keepLease(): void {
+    const failure = this.renewalFailure;
+    if (failure !== undefined) {
+      this.renewalFailure = undefined;
+      throw failure;
+    }
+    this.renewal ??= this.lease.keep().then(
+      () => {
+        this.renewal = undefined;
+      },
+      (error: unknown) => {
+        this.renewal = undefined;
+        this.renewalFailure = error;
+      },
+    );
   }
 
   private async loop(signal: AbortSignal): Promise<void> {
@@ -80,6 +112,8 @@ export class ProjectorRunner {
     while (!signal.aborted) {
       try {
         if (!leased) {
+          await this.renewal;
+          this.renewalFailure = undefined;
           if (!(await waitForLease(this.lease, signal, this.tuning.leasePollMs, () => this.observe()))) return;
           leased = true;
           this.checkpoint = undefined;
@@ -120,20 +154,20 @@ export class ProjectorRunner {
   private async follow(signal: AbortSignal): Promise<void> {
     const handled = new Set(this.projector.handles);
     while (!signal.aborted) {
-      await this.lease.keep();
+      this.keepLease();
       const bell = this.doorbell.current;
       const events = await this.reader.read(this.skipped?.position ?? this.checkpoint!.position, this.tuning.batchSize);
       if (events.length === 0) {
         // At the head: what was skipped is stored before waiting, so a caught-up projector's stored
         // checkpoint is the head (operators' lag, other workers' observe()).
-        if (this.skipped) await this.saveSkipped();
+        if (this.skipped) await this.saveSkipped(events);
         await this.doorbell.wait(bell, signal);
         continue;
       }
       if (!events.some((event) => handled.has(event.type))) {
         const position = events[events.length - 1]!.position;
         this.skipped = { position, since: this.skipped?.since ?? Date.now() };
-        if (Date.now() - this.skipped.since >= SKIP_SAVE_MS) await this.saveSkipped();
+        if (Date.now() - this.skipped.since >= SKIP_SAVE_MS) await this.saveSkipped(events);
         // Near the head with nothing to write: wait for the next append instead of reading again at
         // once (without a transaction per batch, that loop would be a read per round trip).
         if (events.length < this.tuning.batchSize) await this.doorbell.wait(bell, signal);
@@ -143,10 +177,13 @@ export class ProjectorRunner {
     }
   }
 
-  /** Stores the checkpoint past the skipped events: a batch transaction with no handled event in it. */
-  private async saveSkipped(): Promise<void> {
+  /**
+   * Stores the checkpoint past the skipped events: a batch transaction with no handled event in it,
+   * shared with the other projectors that act on the same `read`.
+   */
+  private async saveSkipped(read: readonly RecordedEvent[]): Promise<void> {
     const position = this.skipped!.position;
-    await applyLiveBatch(this.database.kysely, this.projector, this.checkpoint!, [], position);
+    await this.groups.apply(this.projector, this.checkpoint!, [], position, read);
     this.skipped = undefined;
     this.checkpoint = { version: this.checkpoint!.version, position };
     this.progress.advance(position);
@@ -163,7 +200,9 @@ export class ProjectorRunner {
       events,
       {
         apply: async (run) => {
-          await applyLiveBatch(this.database.kysely, this.projector, this.checkpoint!, run);
+          // The whole batch as read (not a bisected part) may share its transaction with other projectors'.
+          if (run === events) await this.groups.apply(this.projector, this.checkpoint!, run, run[run.length - 1]!.position);
+          else await applyLiveBatch(this.database.kysely, this.projector, this.checkpoint!, run);
           moveTo(run[run.length - 1]!.position);
         },
         park: async (event, attempts, error) => {

@@ -12,6 +12,7 @@ import { FollowerProgress } from './follower-progress';
 import { migrateProjectionsSchema } from './projections-schema';
 import { ProjectorOutdatedError } from './migrate-read-models';
 import { ProjectorRunner } from './projector-runner';
+import { BatchGroups } from './batch-group';
 import { ReactorRunner } from './reactor-runner';
 import type { WorkerLogger } from './worker-logger';
 
@@ -71,6 +72,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
 
   const doorbell = new Doorbell(eventStore, logger, options.idlePollMs ?? 1000);
   const reader = new SharedReader(eventStore, doorbell);
+  const groups = new BatchGroups(database.kysely);
   const projectors = options.projectors.map(
     (p) =>
       new ProjectorRunner(p, database, eventStore, doorbell, reader, lease(`projector:${p.name}`), logger, {
@@ -78,7 +80,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
         leasePollMs,
         maxAttempts: options.projectorMaxAttempts ?? 3,
         ...retry,
-      }),
+      }, groups),
   );
   const reactors = options.reactors.map(
     (r) =>
