@@ -12,3 +12,12 @@ export { deterministicUuid } from './deterministic-id';
 export { commandEventMetadata, type CommandContext } from './event-metadata';
 export { historyOf, stateAsOf, occurredAt, type HistoryEntry } from './history';
 export { CachedStreamLoader, type CachedLoad } from './cached-stream';
+export {
+  uniqueReferenceDecider,
+  UniqueReferences,
+  type UniqueReferenceCommand,
+  type UniqueReferenceEvent,
+  type UniqueReferenceNames,
+  type UniqueReferencesOptions,
+  type UniqueReferenceState,
+} from './unique-reference';

@@ -1,6 +1,7 @@
 import { foldEvents, type Decider, type DomainEvent } from '@shipledger/ddd';
 
-type ErrorMatcher = string | RegExp | (new (...args: any[]) => Error);
+/** As jest's toThrow: a piece of the message, a pattern, an error whose message must be equal, or a class. */
+type ErrorMatcher = string | RegExp | Error | (new (...args: any[]) => Error);
 
 /**
  * A decider specification: given events, when a command, then the events it decides (or the error it

@@ -1,6 +1,6 @@
 import type { Database } from '@shipledger/database';
 import type { EventStore, RecordedEvent } from '@shipledger/event-store';
-import { evolve, initialOrderState, ORDER_EVENT_TYPES, type OrderEvent, type OrderState } from '@shipledger/ordering';
+import { evolve, initialOrderState, ORDER_EVENT_TYPES, orderIdOf, type OrderEvent, type OrderState } from '@shipledger/ordering';
 import { holdings, INVENTORY_LEVEL_EVENT_TYPES, type InventoryMovementData } from '../../domain';
 import { allLevels } from '../../read-models';
 
@@ -58,7 +58,7 @@ export async function checkInventoryInvariant(eventStore: EventStore, database: 
         level.stated = { on_hand: data.on_hand, reserved: data.reserved };
         levels.set(id, level);
         if (data.cause.kind === 'order') byOrder.set(key(id, data.cause.order_id), (byOrder.get(key(id, data.cause.order_id)) ?? 0) + data.reserved_delta);
-      } else if (ORDER_TYPES.has(event.type) && event.streamId.startsWith('order-') && !event.streamId.startsWith('order-ref-')) {
+      } else if (ORDER_TYPES.has(event.type) && orderIdOf(event.streamId) !== undefined) {
         orders.set(event.streamId, evolve(orders.get(event.streamId) ?? initialOrderState(), { type: event.type, data: event.data } as OrderEvent));
       }
     }

@@ -11,3 +11,4 @@ export * from './order.messages';
 export * from './order.decide';
 export { unplacedUnits } from './order.placement';
 export { linesAfterUpdate } from './order.decide-order';
+export * from './order.references';

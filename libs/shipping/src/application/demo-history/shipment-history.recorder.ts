@@ -1,4 +1,4 @@
-import { deterministicUuid, handle, type Decider } from '@shipledger/ddd';
+import { deterministicUuid, foldEvents, handle, type Decider } from '@shipledger/ddd';
 import type { EventStore } from '@shipledger/event-store';
 import { shipmentDecider, shipmentStreamId, type ShipmentCommand, type ShipmentEvent, type ShipmentState } from '../../domain/shipment';
 import { ShipmentReferences } from '../shared/shipment-references';
@@ -37,7 +37,7 @@ const historyDecider: Decider<readonly ShipmentCommand[], ShipmentEvent, Shipmen
       // one that leaves the shipment in error is a mistake in the plan, not something to record.
       if (decided.length === 0) throw new Error(`${command.type} at ${command.at} decided nothing`);
       if (decided.some((event) => event.type === 'ShipmentValidationFailed')) throw new Error(`${command.type} at ${command.at} failed validation`);
-      current = decided.reduce(shipmentDecider.evolve, current);
+      current = foldEvents(shipmentDecider, decided, current);
       events.push(...decided);
     }
     return events;

@@ -16,3 +16,4 @@ export * from './carrier-requirements';
 export * from './shipment.service-levels';
 export { usableLink } from './shipment.decide-side';
 export * from './shipment.routing';
+export * from './shipment.references';
