@@ -7,10 +7,13 @@ import globals from 'globals';
  * - every library: another context only through its index (`@shipledger/<context>`), never apps/;
  * - domain/: nothing from Nest, SQL clients, the event store, validators, and no clock or random ids;
  * - application/: a slice does not import a sibling slice (shared/ and ports/ are for that);
- * - read-models/: events and domain types, never application code.
+ * - read-models/: events and domain types, never application code;
+ * - the shared kernel (ddd, event-store, database, platform, projections): no bounded context;
+ * - production code: never the testing kit.
  */
 const EVERY_LIBRARY = [
   { regex: '^@shipledger/[^/]+/', message: 'import another context only through its index: @shipledger/<context>' },
+  { group: ['@shipledger/testing'], message: 'production code never imports the testing kit (specs may)' },
   { regex: '^(\\.\\./)+(?:[a-z-]+/)?(?:apps|libs)/', message: 'import another library through @shipledger/<name>, and never apps/' },
   { regex: '^\\.[./]*/[a-z-]+/src(/|$)', message: 'import another library through @shipledger/<name>, not by a relative path' },
 ];
@@ -36,12 +39,20 @@ const READ_MODELS = [
   { group: ['**/application/**'], message: 'read models import events and domain types, never application code' },
 ];
 
+/** The libraries every context builds on; they know none of the contexts. */
+const KERNEL_LIBRARIES = ['ddd', 'event-store', 'database', 'platform', 'projections'];
+const KERNEL = [
+  // Any other @shipledger library is a bounded context (a new one too).
+  { regex: `^@shipledger/(?!(?:${KERNEL_LIBRARIES.join('|')})$)`, message: 'the shared kernel knows no bounded context: depend the other way round (a port or a token)' },
+];
+
 const restrict = (patterns, paths = []) => ({ 'no-restricted-imports': ['error', { patterns, paths }] });
 
 function boundaryZones() {
   const libs = ['libs/**/*.ts'];
   return [
     { files: libs, rules: restrict(EVERY_LIBRARY) },
+    { files: KERNEL_LIBRARIES.map((name) => `libs/${name}/**/*.ts`), rules: restrict([...EVERY_LIBRARY, ...KERNEL]) },
     {
       files: ['libs/**/domain/**/*.ts'],
       rules: {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -43,6 +44,25 @@ const PROBES: Probe[] = [
   { zone: 'manifests: no sibling slice', file: 'libs/manifests/src/application/create-manifest/probe.ts', code: "import { ManifestActionsController } from '../manifest-actions/manifest-actions.controller';\nexport const x = ManifestActionsController;", refused: 'sibling slice' },
   { zone: 'read model: no application code', file: 'libs/shipping/src/read-models/shipment-list/probe.ts', code: "import { ShipmentHttp } from '../../application/shared/shipment-http';\nexport const x = ShipmentHttp;", refused: 'never application code' },
   { zone: 'read model: events and domain types', file: 'libs/shipping/src/read-models/shipment-list/probe.ts', code: "import type { ShipmentEvent } from '../../domain/shipment/shipment.events';\nexport type X = ShipmentEvent;" },
+  { zone: 'configuration: shipping only through its index', file: 'libs/configuration/src/application/shared/probe.ts', code: "import { decide } from '@shipledger/shipping/domain/shipment';\nexport const x = decide;", refused: 'only through its index' },
+  { zone: 'configuration read model: no application code', file: 'libs/configuration/src/read-models/configuration-lookups/probe.ts', code: "import { ConfigurationStore } from '../../application/shared/configuration.store';\nexport const x = ConfigurationStore;", refused: 'never application code' },
+  { zone: 'ordering: no sibling slice', file: 'libs/ordering/src/application/list-orders/probe.ts', code: "import { readTenantOrderStream } from '../order-history/order-stream.reader';\nexport const x = readTenantOrderStream;", refused: 'sibling slice' },
+  { zone: 'webhooks domain: no Nest', file: 'libs/webhooks/src/domain/probe.ts', code: "import { Injectable } from '@nestjs/common';\nexport const x = Injectable;", refused: 'domain/ must not import Nest' },
+  { zone: 'webhooks domain: no clock', file: 'libs/webhooks/src/domain/probe.ts', code: 'export const now = () => Date.now();', refused: 'never a clock' },
+  { zone: 'webhooks: ordering only through its index', file: 'libs/webhooks/src/application/shared/probe.ts', code: "import { decide } from '@shipledger/ordering/domain/order';\nexport const x = decide;", refused: 'only through its index' },
+  { zone: 'webhooks: no sibling slice', file: 'libs/webhooks/src/application/replay/probe.ts', code: "import { DeliveryLogService } from '../delivery-log/delivery-log.service';\nexport const x = DeliveryLogService;", refused: 'sibling slice' },
+  { zone: 'reporting: shipping only through its index', file: 'libs/reporting/src/read-models/probe.ts', code: "import { decide } from '@shipledger/shipping/domain/shipment';\nexport const x = decide;", refused: 'only through its index' },
+  { zone: 'reporting: no relative path into another library', file: 'libs/reporting/src/shipment-facts/probe.ts', code: "import { evolve } from '../../../shipping/src/domain/shipment';\nexport const x = evolve;", refused: 'not by a relative path' },
+  { zone: 'carriers: never apps/', file: 'libs/carriers/src/tracking/probe.ts', code: "import { createApiApp } from '../../../../apps/api/src/create-api-app';\nexport const x = createApiApp;", refused: 'never apps/' },
+  { zone: 'platform (kernel): no bounded context', file: 'libs/platform/src/http/probe.ts', code: "import { ShippingCommands } from '@shipledger/shipping';\nexport const x = ShippingCommands;", refused: 'knows no bounded context' },
+  { zone: 'projections (kernel): no bounded context', file: 'libs/projections/src/probe.ts', code: "import { ReportingModule } from '@shipledger/reporting';\nexport const x = ReportingModule;", refused: 'knows no bounded context' },
+  { zone: 'ddd (kernel): no bounded context', file: 'libs/ddd/src/probe.ts', code: "import { orderDecider } from '@shipledger/ordering';\nexport const x = orderDecider;", refused: 'knows no bounded context' },
+  { zone: 'event-store (kernel): no bounded context', file: 'libs/event-store/src/probe.ts', code: "import { InventoryModule } from '@shipledger/inventory';\nexport const x = InventoryModule;", refused: 'knows no bounded context' },
+  { zone: 'database (kernel): no bounded context', file: 'libs/database/src/probe.ts', code: "import { ConfigurationModule } from '@shipledger/configuration';\nexport const x = ConfigurationModule;", refused: 'knows no bounded context' },
+  { zone: 'kernel: another kernel library is allowed', file: 'libs/projections/src/probe.ts', code: "import { EVENT_STORE } from '@shipledger/event-store';\nimport { DATABASE } from '@shipledger/database';\nexport const x = [EVENT_STORE, DATABASE];" },
+  { zone: 'production code: never the testing kit', file: 'libs/manifests/src/application/shared/probe.ts', code: "import { deciderSpec } from '@shipledger/testing';\nexport const x = deciderSpec;", refused: 'never imports the testing kit' },
+  { zone: 'testing: never apps/ (a deeper path)', file: 'libs/testing/src/event-store-contract/probe.ts', code: "import { main } from '../../../../apps/worker/src/main';\nexport const x = main;", refused: 'never apps/' },
+  { zone: 'a specification may use the testing kit', file: 'libs/manifests/src/domain/manifest/probe.unit.spec.ts', code: "import { deciderSpec } from '@shipledger/testing';\nexport const x = deciderSpec;" },
 ];
 
 const LINT = `
@@ -66,6 +86,13 @@ describe('import boundaries (eslint.config.mjs)', () => {
     const root = join(__dirname, '..', '..');
     const out = execFileSync(process.execPath, ['-e', LINT], { cwd: root, input: JSON.stringify(PROBES), encoding: 'utf8' });
     answers = JSON.parse(out) as string[][];
+  });
+
+  it('every library under libs/ has a boundary shown refusing a violation', () => {
+    const root = join(__dirname, '..', '..');
+    const libraries = readdirSync(join(root, 'libs'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const shown = new Set(PROBES.filter((probe) => probe.refused).map((probe) => probe.file.split('/')[1]));
+    expect(libraries.filter((library) => !shown.has(library))).toEqual([]);
   });
 
   it.each(PROBES.map((probe, index) => [probe.zone, index] as const))('%s', (_zone, index) => {
