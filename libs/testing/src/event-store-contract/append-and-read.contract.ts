@@ -1,5 +1,5 @@
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision } from '@shipledger/event-store';
-import type { ContractAdapter, OpenedStore } from './contract-adapters';
+import { openForSuite, type ContractAdapter } from './contract-adapters';
 import { newEvent, newEvents, streamName } from './contract-fixtures';
 
 type Outcome = { ok: true } | { actual: number };
@@ -27,14 +27,9 @@ const EXPECTED_REVISION_MATRIX: Array<[number, ExpectedRevision, Outcome]> = [
 /** Part of the event-store contract (index.ts): run for each adapter. */
 export function appendAndReadContract(adapters: readonly ContractAdapter[]): void {
   describe.each(adapters)('event store contract: append and read streams ($name)', (adapter) => {
-    let opened: OpenedStore;
     let store: EventStore;
 
-    beforeAll(async () => {
-      opened = await adapter.open();
-      store = opened.store;
-    });
-    afterAll(() => opened?.close());
+    openForSuite(adapter, (open) => { store = open.store; });
 
     async function streamAt(lastRevision: number): Promise<string> {
       const stream = streamName();

@@ -5,7 +5,7 @@ import {
   type EventStore,
   type ExpectedRevision,
 } from '@shipledger/event-store';
-import type { ContractAdapter, OpenedStore } from './contract-adapters';
+import { openForSuite, type ContractAdapter } from './contract-adapters';
 import { newEvent, newEvents, streamName } from './contract-fixtures';
 
 interface Append {
@@ -24,15 +24,10 @@ const transactionOf = (position: string) => position.split('-')[0];
 /** Part of the event-store contract (index.ts): run for each adapter. */
 export function batchedAppendContract(adapters: readonly ContractAdapter[]): void {
   describe.each(adapters)('event store contract: concurrent appends started together ($name)', (adapter) => {
-    let opened: OpenedStore;
     let store: EventStore;
     const grouped = adapter.name !== 'esdb';
 
-    beforeAll(async () => {
-      opened = await adapter.open();
-      store = opened.store;
-    });
-    afterAll(() => opened?.close());
+    openForSuite(adapter, (open) => { store = open.store; });
 
     async function streamAt(lastRevision: number): Promise<string> {
       const stream = streamName('batched');

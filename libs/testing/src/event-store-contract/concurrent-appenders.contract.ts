@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventData, EventStore, ExpectedRevision, RecordedEvent, SqlEventStore } from '@shipledger/event-store';
-import type { ContractAdapter, OpenedStore } from './contract-adapters';
+import { openForSuite, type ContractAdapter, type OpenedStore } from './contract-adapters';
 import { newEvents } from './contract-fixtures';
 
 const APPENDERS = 8;
@@ -45,11 +45,7 @@ export function concurrentAppendersContract(adapters: readonly ContractAdapter[]
     let opened: OpenedStore;
     let store: EventStore;
 
-    beforeAll(async () => {
-      opened = await adapter.open();
-      store = opened.store;
-    });
-    afterAll(() => opened?.close());
+    openForSuite(adapter, (open) => { opened = open; store = open.store; });
 
     it(`delivers all ${APPENDERS * EVENTS_PER_APPENDER} committed events exactly once, in order, and no rolled-back one`, async () => {
       const run = `race-${randomUUID()}`;

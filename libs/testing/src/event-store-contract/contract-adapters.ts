@@ -81,3 +81,13 @@ function dockerConfigured(): boolean {
   if (process.env.DOCKER_HOST) return true;
   return ['/var/run/docker.sock', join(homedir(), '.docker/run/docker.sock')].some((path) => existsSync(path));
 }
+
+/** Opens the adapter's store before the suite's tests (handing it to `onOpen`) and closes it after them. */
+export function openForSuite(adapter: ContractAdapter, onOpen: (opened: OpenedStore) => void): void {
+  let opened: OpenedStore | undefined;
+  beforeAll(async () => {
+    opened = await adapter.open();
+    onOpen(opened);
+  });
+  afterAll(() => opened?.close());
+}

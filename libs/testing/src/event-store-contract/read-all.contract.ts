@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { EventStore, RecordedEvent } from '@shipledger/event-store';
 import { createTestDatabase } from '../test-database';
-import type { ContractAdapter, OpenedStore } from './contract-adapters';
+import { openForSuite, type ContractAdapter, type OpenedStore } from './contract-adapters';
 import { newEvents, streamName, untilVisible } from './contract-fixtures';
 
 /** Part of the event-store contract (index.ts): run for each adapter. */
@@ -10,11 +10,7 @@ export function readAllContract(adapters: readonly ContractAdapter[]): void {
     let opened: OpenedStore;
     let store: EventStore;
 
-    beforeAll(async () => {
-      opened = await adapter.open();
-      store = opened.store;
-    });
-    afterAll(() => opened?.close());
+    openForSuite(adapter, (open) => { opened = open; store = open.store; });
 
     /** Everything after `after`, in pages of `pageSize`. */
     async function readAllPaged(after: string | undefined, pageSize: number): Promise<RecordedEvent[]> {

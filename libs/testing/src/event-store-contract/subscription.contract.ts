@@ -1,6 +1,6 @@
 import { openDatabase } from '@shipledger/database';
 import { createEventStore, type EventStore, type RecordedEvent, type Subscription } from '@shipledger/event-store';
-import type { ContractAdapter, OpenedStore } from './contract-adapters';
+import { openForSuite, type ContractAdapter, type OpenedStore } from './contract-adapters';
 import { EventCollector, newEvents, streamName, untilVisible } from './contract-fixtures';
 
 /** Part of the event-store contract (index.ts): run for each adapter. */
@@ -9,11 +9,7 @@ export function subscriptionContract(adapters: readonly ContractAdapter[]): void
     let opened: OpenedStore;
     let store: EventStore;
 
-    beforeAll(async () => {
-      opened = await adapter.open();
-      store = opened.store;
-    });
-    afterAll(() => opened?.close());
+    openForSuite(adapter, (open) => { opened = open; store = open.store; });
 
     it('catches up from a checkpoint, reports caught up, then delivers live appends in order', async () => {
       const start = await store.headPosition();
