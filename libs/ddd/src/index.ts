@@ -9,6 +9,7 @@ export {
   type Loaded,
 } from './handle';
 export { deterministicUuid } from './deterministic-id';
+export { aggregateStreamNames, hashedStreamId, type AggregateStreamNames } from './stream-names';
 export { commandEventMetadata, type CommandContext } from './event-metadata';
 export { historyOf, stateAsOf, occurredAt, type HistoryEntry } from './history';
 export { CachedStreamLoader, type CachedLoad } from './cached-stream';

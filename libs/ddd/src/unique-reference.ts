@@ -103,6 +103,21 @@ export class UniqueReferences {
   }
 
   /**
+   * A tenant's holder stream named by the holder id or by its reference (for operators: no merchant
+   * scope); undefined when unknown or another tenant's.
+   */
+  async readTenantHolderStream(tenantId: string, idOrReference: string): Promise<RecordedEvent[] | undefined> {
+    const ownStream = async (holder: string) => {
+      const events = await this.eventStore.readStream(this.options.holderStreamId(holder));
+      return events.length > 0 && events[0]?.metadata.tenantId === tenantId ? events : undefined;
+    };
+    const direct = await ownStream(idOrReference);
+    if (direct) return direct;
+    const holder = await this.resolve(tenantId, idOrReference);
+    return holder ? ownStream(holder) : undefined;
+  }
+
+  /**
    * The first reservation appends with 'no_stream' (nearly every reference is new: the stream is read
    * only once that append loses), a later one at the revision it was decided on, so of two concurrent
    * reservations the store accepts exactly one; the other reloads and is refused (or finds it its own).

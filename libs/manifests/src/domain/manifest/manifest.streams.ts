@@ -1,17 +1,14 @@
-import { createHash } from 'node:crypto';
+import { aggregateStreamNames, hashedStreamId } from '@shipledger/ddd';
 
 /** The names of the manifest context's streams: built and parsed here, and nowhere else. */
-const MANIFEST_STREAM_PREFIX = 'manifest-';
 const RESERVATION_STREAM_PREFIX = 'manifest-shipment-';
+const manifests = aggregateStreamNames('manifest-', [RESERVATION_STREAM_PREFIX]);
 
-export const manifestStreamId = (manifestId: string): string => `${MANIFEST_STREAM_PREFIX}${manifestId}`;
+export const manifestStreamId = manifests.streamId;
 
 /** One stream per (tenant, shipment): who holds the shipment for a manifest (docs/adr one open manifest). */
 export const shipmentReservationStreamId = (tenantId: string, shipmentId: string): string =>
-  `${RESERVATION_STREAM_PREFIX}${createHash('sha256').update(`${tenantId}\u0000${shipmentId}`).digest('hex')}`;
+  hashedStreamId(RESERVATION_STREAM_PREFIX, `${tenantId}\u0000${shipmentId}`);
 
 /** The manifest id of a manifest stream; undefined for any other stream (reservations too). */
-export function manifestIdOf(streamId: string): string | undefined {
-  if (!streamId.startsWith(MANIFEST_STREAM_PREFIX) || streamId.startsWith(RESERVATION_STREAM_PREFIX)) return undefined;
-  return streamId.slice(MANIFEST_STREAM_PREFIX.length);
-}
+export const manifestIdOf = manifests.idOf;

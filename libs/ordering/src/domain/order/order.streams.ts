@@ -1,17 +1,14 @@
-import { createHash } from 'node:crypto';
+import { aggregateStreamNames, hashedStreamId } from '@shipledger/ddd';
 
 /** The names of the Order aggregate's streams: built and parsed here, and nowhere else. */
-const ORDER_STREAM_PREFIX = 'order-';
 const REFERENCE_STREAM_PREFIX = 'order-ref-';
+const orders = aggregateStreamNames('order-', [REFERENCE_STREAM_PREFIX]);
 
-export const orderStreamId = (orderId: string): string => `${ORDER_STREAM_PREFIX}${orderId}`;
+export const orderStreamId = orders.streamId;
 
 /** One stream per (tenant, partner_order_reference): its existence is the uniqueness guarantee. */
 export const orderReferenceStreamId = (tenantId: string, reference: string): string =>
-  `${REFERENCE_STREAM_PREFIX}${tenantId}-${createHash('sha256').update(reference).digest('hex')}`;
+  hashedStreamId(`${REFERENCE_STREAM_PREFIX}${tenantId}-`, reference);
 
 /** The order id of an order stream; undefined for any other stream (reference reservations too). */
-export function orderIdOf(streamId: string): string | undefined {
-  if (!streamId.startsWith(ORDER_STREAM_PREFIX) || streamId.startsWith(REFERENCE_STREAM_PREFIX)) return undefined;
-  return streamId.slice(ORDER_STREAM_PREFIX.length);
-}
+export const orderIdOf = orders.idOf;

@@ -1,17 +1,14 @@
-import { createHash } from 'node:crypto';
+import { aggregateStreamNames, hashedStreamId } from '@shipledger/ddd';
 
 /** The names of the Shipment aggregate's streams: built and parsed here, and nowhere else. */
-const SHIPMENT_STREAM_PREFIX = 'shipment-';
 const REFERENCE_STREAM_PREFIX = 'shipment-ref-';
+const shipments = aggregateStreamNames('shipment-', [REFERENCE_STREAM_PREFIX]);
 
-export const shipmentStreamId = (shipmentId: string): string => `${SHIPMENT_STREAM_PREFIX}${shipmentId}`;
+export const shipmentStreamId = shipments.streamId;
 
 /** One stream per (tenant, partner_shipment_reference): its existence is the uniqueness guarantee. */
 export const referenceStreamId = (tenantId: string, reference: string): string =>
-  `${REFERENCE_STREAM_PREFIX}${tenantId}-${createHash('sha256').update(reference).digest('hex')}`;
+  hashedStreamId(`${REFERENCE_STREAM_PREFIX}${tenantId}-`, reference);
 
 /** The shipment id of a shipment stream; undefined for any other stream (reference reservations too). */
-export function shipmentIdOf(streamId: string): string | undefined {
-  if (!streamId.startsWith(SHIPMENT_STREAM_PREFIX) || streamId.startsWith(REFERENCE_STREAM_PREFIX)) return undefined;
-  return streamId.slice(SHIPMENT_STREAM_PREFIX.length);
-}
+export const shipmentIdOf = shipments.idOf;
