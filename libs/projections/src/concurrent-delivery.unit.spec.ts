@@ -75,4 +75,48 @@ describe('deliverConcurrently', () => {
     expect(run.reported.every((position) => position < events[20]!.position)).toBe(true);
     expect(run.finished.size).toBeLessThan(40);
   });
+
+  it('a stream of batches: the next batch is read while the previous one is still in hand, and every event is reported done in order', async () => {
+    // Given 60 events on 5 streams arriving in batches of 10
+    const events = eventsOn(5, 60, 7);
+    const run = harness(events, 4);
+    let inHandAtRead = 0;
+    let reads = 0;
+    async function* batches() {
+      for (let from = 0; from < events.length; from += 10) {
+        reads++;
+        const unfinished = events.slice(0, from).filter((e) => e.type === 'Handled' && !run.finished.has(e.id)).length;
+        inHandAtRead = Math.max(inHandAtRead, unfinished);
+        yield events.slice(from, from + 10);
+      }
+    }
+    // When they are delivered as one stream
+    expect(await deliverConcurrently(batches(), run.options)).toBe(true);
+    // Then a later batch was read before the earlier ones had all finished (no barrier between batches)
+    expect(reads).toBe(6);
+    expect(inHandAtRead).toBeGreaterThan(0);
+    // And the limit, the order per key and the reports hold as for one batch
+    expect(run.most()).toBe(4);
+    for (const revisions of run.order.values()) expect(revisions).toEqual([...revisions].sort((a, b) => a - b));
+    expect(run.finished.size).toBe(events.filter((e) => e.type === 'Handled').length);
+    expect(run.reported).toEqual([...run.reported].sort());
+    expect(run.reported.at(-1)).toBe(events.at(-1)!.position);
+  });
+
+  it('a stream: a failure ends the wait for the next batch and is rethrown, never reported done', async () => {
+    // Given a source that has one batch and then nothing new for a long time
+    const events = eventsOn(3, 9);
+    const run = harness(events, 3, (event) => (event.id === 'e4' ? 'throw' : 'ok'));
+    let release!: () => void;
+    const never = new Promise<void>((resolve) => { release = resolve; });
+    async function* batches() {
+      yield events;
+      await never;
+    }
+    // When an event of the first batch fails
+    // Then the delivery stops without waiting for the source and rethrows it
+    await expect(deliverConcurrently(batches(), run.options)).rejects.toThrow('failed e4');
+    expect(run.reported.every((position) => position < events[4]!.position)).toBe(true);
+    release();
+  });
 });

@@ -95,16 +95,13 @@ export class ReactorRunner {
 
   private async follow(signal: AbortSignal): Promise<void> {
     const handled = new Set(this.reactor.handles);
+    if ((this.reactor.concurrency ?? 1) > 1) return this.followConcurrently(handled, signal);
     while (!signal.aborted) {
       await this.lease.keep();
       const bell = this.doorbell.current;
       const events = await this.reader.read(this.position, this.tuning.batchSize);
       if (events.length === 0) {
         await this.doorbell.wait(bell, signal);
-        continue;
-      }
-      if ((this.reactor.concurrency ?? 1) > 1) {
-        if (!(await this.deliverBatchConcurrently(events, handled, signal))) return;
         continue;
       }
       let saved = true;
@@ -128,27 +125,45 @@ export class ReactorRunner {
 
   /**
    * A reactor with `concurrency` > 1: its events are delivered several at a time, one ordering key at a
-   * time, and the checkpoint follows the end of the contiguous run of finished events (saved at most
-   * every SAVE_EVERY_MS, and at the end of the batch). False when the worker is closing.
+   * time, as one continuous stream — the next batch is read as soon as the previous one is all in hand,
+   * so the events in hand stay at `concurrency` instead of draining to zero at the end of every batch
+   * (which held bookings back: each batch waited for its slowest booking before the next was read).
+   * The checkpoint follows the end of the contiguous run of finished events, saved at most every
+   * SAVE_EVERY_MS and within SAVE_EVERY_MS of the last event finishing. Returns when the worker closes.
    */
-  private async deliverBatchConcurrently(events: readonly RecordedEvent[], handled: Set<string>, signal: AbortSignal): Promise<boolean> {
-    const last = events[events.length - 1]!.position;
-    let savedAt = 0;
-    const delivered = await deliverConcurrently(events, {
-      limit: this.reactor.concurrency!,
-      keyOf: (event) => this.reactor.orderingKey?.(event) ?? event.streamId,
-      isHandled: (event) => handled.has(event.type),
-      // Closing: the events in hand finish, the rest are handed back (redelivered after the checkpoint).
-      deliver: async (event) => !signal.aborted && this.deliver(event, signal),
-      onDone: async (position) => {
-        if (position !== last && Date.now() - savedAt < SAVE_EVERY_MS) return;
-        await saveReactorPosition(this.database.kysely, this.reactor.name, position);
-        savedAt = Date.now();
-        this.progress.advance(position);
-      },
-    });
-    if (delivered) this.position = last;
-    return delivered;
+  private async followConcurrently(handled: Set<string>, signal: AbortSignal): Promise<void> {
+    const checkpoint = new ThrottledCheckpoint(async (position) => {
+      await saveReactorPosition(this.database.kysely, this.reactor.name, position);
+      this.progress.advance(position);
+    }, SAVE_EVERY_MS, (error) => this.logger.warn({ err: error, reactor: this.reactor.name }, 'reactor checkpoint save failed; retrying with the next'));
+    // The source's own cursor: after a failure the runner starts again from the saved checkpoint.
+    let after = this.position;
+    const batches = async function* (this: ReactorRunner): AsyncGenerator<readonly RecordedEvent[]> {
+      while (!signal.aborted) {
+        await this.lease.keep();
+        const bell = this.doorbell.current;
+        const events = await this.reader.read(after, this.tuning.batchSize);
+        if (events.length === 0) {
+          await this.doorbell.wait(bell, signal);
+          continue;
+        }
+        after = events[events.length - 1]!.position;
+        yield events;
+      }
+    }.call(this);
+    try {
+      await deliverConcurrently(batches, {
+        limit: this.reactor.concurrency!,
+        keyOf: (event) => this.reactor.orderingKey?.(event) ?? event.streamId,
+        isHandled: (event) => handled.has(event.type),
+        // Closing: the events in hand finish, the rest are handed back (redelivered after the checkpoint).
+        deliver: async (event) => !signal.aborted && this.deliver(event, signal),
+        onDone: (position) => checkpoint.note(position),
+      });
+    } finally {
+      // What finished is saved, whether the stream ended by closing or by a failure (never past it).
+      await checkpoint.close();
+    }
   }
 
   /** True when the event was handled or parked; false when the worker is closing (it will be redelivered). */
@@ -173,5 +188,56 @@ export class ReactorRunner {
         if (signal.aborted) return false;
       }
     }
+  }
+}
+
+/**
+ * A checkpoint saved at most every `everyMs`: a position noted sooner is saved when that time is up
+ * (a timer), so the last one is never left unsaved for longer. Saves run one at a time, in order.
+ */
+class ThrottledCheckpoint {
+  private pending: Position | undefined;
+  private savedAt = 0;
+  private saving: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly save: (position: Position) => Promise<void>,
+    private readonly everyMs: number,
+    private readonly onTimerError: (error: unknown) => void,
+  ) {}
+
+  note(position: Position): Promise<void> {
+    this.pending = position;
+    const wait = this.savedAt + this.everyMs - Date.now();
+    if (wait <= 0) return this.flush();
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      this.flush().catch(this.onTimerError);
+    }, wait);
+    return Promise.resolve();
+  }
+
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.saving = this.saving.catch(() => undefined).then(async () => {
+      const position = this.pending;
+      if (position === undefined) return;
+      this.pending = undefined;
+      try {
+        await this.save(position);
+        this.savedAt = Date.now();
+      } catch (error) {
+        this.pending ??= position;
+        throw error;
+      }
+    });
+    return this.saving;
+  }
+
+  /** Saves what is pending (a failure here is left to the next start, which redelivers from the last save). */
+  async close(): Promise<void> {
+    await this.flush().catch(this.onTimerError);
   }
 }
