@@ -1,4 +1,5 @@
 export * from './projector';
+export { aggregateKey, batchProjector, foldOntoRow, groupByAggregate, type AggregateEvents } from './read-model-folds';
 export * from './worker-logger';
 export { startWorker, type Worker, type WorkerOptions } from './start-worker';
 export { rebuildProjector, type RebuildOptions, type RebuildProgress, type RebuildResult } from './rebuild-projector';

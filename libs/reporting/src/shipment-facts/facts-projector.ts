@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Projector } from '@shipledger/projections';
+import { aggregateKey, batchProjector, foldOntoRow, groupByAggregate, type AggregateEvents, type Projector } from '@shipledger/projections';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { SHIPMENT_EVENT_TYPES, shipmentIdOf } from '@shipledger/shipping';
 import { evolveFacts, type ShipmentFacts } from './shipment-facts';
@@ -44,15 +44,13 @@ export interface RowsReplaced<T extends ReportViewTable> {
  * fold the new events in memory, upsert the facts, and replace the written shipments' view rows.
  */
 export function factsProjector<T extends ReportViewTable>(view: FactsView<T>): Projector {
-  const apply = (db: Kysely<ReportingTables>, events: readonly RecordedEvent[]) => applyFacts(db, view, events);
-  return {
+  return batchProjector({
     name: view.name,
     version: view.version,
     handles: SHIPMENT_EVENT_TYPES,
     migrations: { '0000_shipment_facts': FACTS_MIGRATION, ...view.migrations },
-    apply: (db, event) => apply(db, [event]),
-    applyBatch: apply,
-  };
+    applyBatch: (db: Kysely<ReportingTables>, events: readonly RecordedEvent[]) => applyFacts(db, view, events),
+  });
 }
 
 const FACTS_MIGRATION: Migration = {
@@ -67,12 +65,6 @@ const FACTS_MIGRATION: Migration = {
   },
 };
 
-interface ShipmentGroup {
-  tenantId: string;
-  shipmentId: string;
-  events: RecordedEvent[];
-}
-
 interface FactsWrite {
   tenant_id: string;
   shipment_id: string;
@@ -81,36 +73,21 @@ interface FactsWrite {
 }
 
 async function applyFacts<T extends ReportViewTable>(db: Kysely<ReportingTables>, view: FactsView<T>, events: readonly RecordedEvent[]): Promise<void> {
-  const groups = new Map<string, ShipmentGroup>();
-  for (const event of events) {
-    const shipmentId = shipmentIdOf(event.streamId);
-    if (!shipmentId) continue;
-    const key = `${event.metadata.tenantId}\u0000${shipmentId}`;
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { tenantId: event.metadata.tenantId, shipmentId, events: [] }));
-    group.events.push(event);
-  }
-  const all = [...groups.values()];
+  const all = groupByAggregate(events, shipmentIdOf);
   for (let start = 0; start < all.length; start += SHIPMENTS_PER_WRITE) {
     await applyToShipments(db, view, all.slice(start, start + SHIPMENTS_PER_WRITE));
   }
 }
 
-async function applyToShipments<T extends ReportViewTable>(db: Kysely<ReportingTables>, view: FactsView<T>, shipments: readonly ShipmentGroup[]): Promise<void> {
+async function applyToShipments<T extends ReportViewTable>(db: Kysely<ReportingTables>, view: FactsView<T>, shipments: readonly AggregateEvents[]): Promise<void> {
   // A stream starting in this batch needs no stored row: a stored one would hold a prefix of the same
   // fold, and the upsert's revision guard turns such a replay into a no-op.
   const stored = await selectFacts(db, shipments.filter((s) => s.events[0]!.revision !== 0));
   const writes: FactsWrite[] = [];
-  for (const { tenantId, shipmentId, events } of shipments) {
-    const before = stored.get(`${tenantId}\u0000${shipmentId}`);
-    let facts = before?.facts;
-    let revision = before?.revision ?? -1;
-    for (const event of events) {
-      if (event.revision <= revision) continue;
-      facts = evolveFacts(facts, event) ?? facts;
-      revision = event.revision;
-    }
-    if (facts && revision !== (before?.revision ?? -1)) writes.push({ tenant_id: tenantId, shipment_id: shipmentId, revision, facts });
+  for (const { tenantId, id: shipmentId, events } of shipments) {
+    const after = foldOntoRow<{ revision: number; facts: ShipmentFacts | undefined }>(stored.get(aggregateKey(tenantId, shipmentId)), events,
+      (row, event) => ({ revision: event.revision, facts: evolveFacts(row?.facts, event) ?? row?.facts }));
+    if (after?.facts) writes.push({ tenant_id: tenantId, shipment_id: shipmentId, revision: after.revision, facts: after.facts });
   }
   if (writes.length === 0) return;
 
@@ -128,8 +105,8 @@ async function applyToShipments<T extends ReportViewTable>(db: Kysely<ReportingT
     .returning(['tenant_id', 'shipment_id'])
     .execute();
   if (written.length === 0) return;
-  const keys = new Set(written.map((row) => `${row.tenant_id}\u0000${row.shipment_id}`));
-  const replaced = writes.filter((w) => keys.has(`${w.tenant_id}\u0000${w.shipment_id}`));
+  const keys = new Set(written.map((row) => aggregateKey(row.tenant_id, row.shipment_id)));
+  const replaced = writes.filter((w) => keys.has(aggregateKey(w.tenant_id, w.shipment_id)));
 
   // The view's table is chosen at run time (a union to Kysely): the delete names only the shipment key
   // every view table has, and the rows inserted were checked against the view's table by rowsOf's type.
@@ -140,7 +117,7 @@ async function applyToShipments<T extends ReportViewTable>(db: Kysely<ReportingT
     .execute();
   if (view.afterReplace) {
     await view.afterReplace(db, replaced.map((w) => {
-      const before = stored.get(`${w.tenant_id}\u0000${w.shipment_id}`)?.facts;
+      const before = stored.get(aggregateKey(w.tenant_id, w.shipment_id))?.facts;
       return { tenant_id: w.tenant_id, before: before ? view.rowsOf(before) : [], after: view.rowsOf(w.facts) };
     }));
   }
@@ -163,13 +140,13 @@ function storable(value: unknown): string {
     : field));
 }
 
-async function selectFacts(db: Kysely<ReportingTables>, shipments: readonly ShipmentGroup[]): Promise<Map<string, { revision: number; facts: ShipmentFacts }>> {
+async function selectFacts(db: Kysely<ReportingTables>, shipments: readonly AggregateEvents[]): Promise<Map<string, { revision: number; facts: ShipmentFacts }>> {
   const found = new Map<string, { revision: number; facts: ShipmentFacts }>();
   if (shipments.length === 0) return found;
   const rows = await db.selectFrom('shipment_facts').select(['tenant_id', 'shipment_id', 'revision', 'facts'])
     .where(sql<boolean>`(tenant_id, shipment_id) in (select * from unnest(
-      ${shipments.map((s) => s.tenantId)}::text[], ${shipments.map((s) => s.shipmentId)}::text[]))`)
+      ${shipments.map((s) => s.tenantId)}::text[], ${shipments.map((s) => s.id)}::text[]))`)
     .execute();
-  for (const row of rows) found.set(`${row.tenant_id}\u0000${row.shipment_id}`, { revision: row.revision, facts: row.facts });
+  for (const row of rows) found.set(aggregateKey(row.tenant_id, row.shipment_id), { revision: row.revision, facts: row.facts });
   return found;
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '@shipledger/event-store';
-import type { Projector } from '@shipledger/projections';
+import { foldOntoRow, type Projector } from '@shipledger/projections';
 import { evolve, initialManifestState, manifestIdOf, MANIFEST_EVENT_TYPES, type ManifestEvent, type ManifestState } from '../../domain';
 import type { ManifestListTables } from '../../storage/manifests-database';
 import { manifestListMigrations } from './manifest-list.migrations';
@@ -23,10 +23,13 @@ export const manifestListProjector: Projector = {
     const tenantId = event.metadata.tenantId;
     const row = await db.selectFrom('manifests').select(['revision', 'state'])
       .where('tenant_id', '=', tenantId).where('manifest_id', '=', manifestId).executeTakeFirst();
-    if (row && Number(row.revision) >= event.revision) return;
-    const before: ManifestState = row ? (row.state as ManifestState) : initialManifestState();
-    const state = evolve(before, { type: event.type, data: event.data } as ManifestEvent);
-    if (!state.exists) return;
+    const stored = row ? { revision: Number(row.revision), state: row.state as ManifestState } : undefined;
+    const after = foldOntoRow(stored, [event], (before, { type, data }) => {
+      const state = evolve(before?.state ?? initialManifestState(), { type, data } as ManifestEvent);
+      return state.exists ? { revision: event.revision, state } : undefined;
+    });
+    if (!after) return;
+    const { state } = after;
     const values = {
       revision: event.revision, merchant: state.merchant, carrier_account_id: state.carrier_account_id, status: state.status,
       creation_date: state.creation_date, update_date: state.update_date, state: JSON.stringify(state),

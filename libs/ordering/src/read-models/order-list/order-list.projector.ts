@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { OrderListTables } from '../../storage/ordering-database';
-import type { Projector } from '@shipledger/projections';
+import { aggregateKey, batchProjector, foldOntoRow, groupByAggregate } from '@shipledger/projections';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { evolve } from '../../domain/order/order.evolve';
 import { ORDER_EVENT_TYPES, type OrderEvent } from '../../domain/order/order.events';
@@ -15,64 +15,36 @@ interface OrderRow {
   state: OrderState;
 }
 
-interface OrderEvents {
-  tenantId: string;
-  orderId: string;
-  events: RecordedEvent[];
-}
-
 /**
  * The order-list read model: one row per order (filters, paging). A batch costs two statements: read the
  * touched rows, upsert the folded ones. Idempotent: an event at or below the row's revision is already
  * folded in, and the upsert only moves a row forward.
  */
-export const orderListProjector: Projector = {
+export const orderListProjector = batchProjector({
   name: ORDER_LIST_PROJECTOR,
   version: 1,
   handles: ORDER_EVENT_TYPES,
   migrations: orderListMigrations,
-  async apply(db: Kysely<OrderListTables>, event: RecordedEvent): Promise<void> {
-    await applyOrderEvents(db, [event]);
-  },
-  async applyBatch(db: Kysely<OrderListTables>, events: readonly RecordedEvent[]): Promise<void> {
-    await applyOrderEvents(db, events);
-  },
-};
-
-function groupByOrder(events: readonly RecordedEvent[]): OrderEvents[] {
-  const groups = new Map<string, OrderEvents>();
-  for (const event of events) {
-    const orderId = orderIdOf(event.streamId);
-    if (!orderId) continue;
-    const tenantId = event.metadata.tenantId;
-    const key = `${tenantId}\u0000${orderId}`;
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { tenantId, orderId, events: [] }));
-    group.events.push(event);
-  }
-  return [...groups.values()];
-}
+  applyBatch: applyOrderEvents,
+});
 
 async function applyOrderEvents(db: Kysely<OrderListTables>, events: readonly RecordedEvent[]): Promise<void> {
-  const orders = groupByOrder(events);
+  const orders = groupByAggregate(events, orderIdOf);
   if (orders.length === 0) return;
   const found = await db.selectFrom('orders').select(['tenant_id', 'order_id', 'revision', 'state'])
-    .where(sql<boolean>`(tenant_id, order_id) in (select * from unnest(${orders.map((o) => o.tenantId)}::text[], ${orders.map((o) => o.orderId)}::text[]))`)
+    .where(sql<boolean>`(tenant_id, order_id) in (select * from unnest(${orders.map((o) => o.tenantId)}::text[], ${orders.map((o) => o.id)}::text[]))`)
     .execute();
-  const stored = new Map(found.map((row) => [`${row.tenant_id}\u0000${row.order_id}`, row as OrderRow]));
+  const stored = new Map(found.map((row) => [aggregateKey(row.tenant_id, row.order_id), row as OrderRow]));
   const records = [];
   for (const order of orders) {
-    const before = stored.get(`${order.tenantId}\u0000${order.orderId}`);
-    let row = before;
-    for (const event of order.events) {
-      if (row && row.revision >= event.revision) continue;
-      const state = evolve(row?.state ?? initialOrderState(), { type: event.type, data: event.data } as OrderEvent);
-      if (state.exists) row = { revision: event.revision, state };
-    }
-    if (!row || row === before) continue;
+    const row = foldOntoRow(stored.get(aggregateKey(order.tenantId, order.id)), order.events, (before, event): OrderRow | undefined => {
+      const state = evolve(before?.state ?? initialOrderState(), { type: event.type, data: event.data } as OrderEvent);
+      return state.exists ? { revision: event.revision, state } : undefined;
+    });
+    if (!row) continue;
     const { state } = row;
     records.push({
-      tenant_id: order.tenantId, order_id: order.orderId, revision: row.revision,
+      tenant_id: order.tenantId, order_id: order.id, revision: row.revision,
       merchant: state.content.merchant ?? null,
       partner_order_reference: state.content.partner_order_reference ?? null,
       status: state.status,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ShipmentListTables } from '../../storage/shipping-database';
-import type { Projector } from '@shipledger/projections';
+import { batchProjector } from '@shipledger/projections';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { SHIPMENT_EVENT_TYPES } from '../../domain/shipment/shipment.events';
 import { shipmentListMigrations } from './shipment-list.migrations';
@@ -19,18 +19,13 @@ const SHIPMENTS_PER_WRITE = 1000;
  * terms in the same statement), insert the new terms. Idempotent: an event at or below the row's
  * revision was already folded in.
  */
-export const shipmentListProjector: Projector = {
+export const shipmentListProjector = batchProjector({
   name: SHIPMENT_LIST_PROJECTOR,
   version: 1,
   handles: SHIPMENT_EVENT_TYPES,
   migrations: shipmentListMigrations,
-  async apply(db: Kysely<ShipmentListTables>, event: RecordedEvent): Promise<void> {
-    await applyShipmentEvents(db, [event]);
-  },
-  async applyBatch(db: Kysely<ShipmentListTables>, events: readonly RecordedEvent[]): Promise<void> {
-    await applyShipmentEvents(db, events);
-  },
-};
+  applyBatch: applyShipmentEvents,
+});
 
 async function applyShipmentEvents(db: Kysely<ShipmentListTables>, events: readonly RecordedEvent[]): Promise<void> {
   const shipments = groupByShipment(events);
