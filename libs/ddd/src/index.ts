@@ -9,7 +9,18 @@ export {
   type Loaded,
 } from './handle';
 export { deterministicUuid } from './deterministic-id';
-export { aggregateStreamNames, hashedStreamId, type AggregateStreamNames } from './stream-names';
+export {
+  aggregateStreamNames,
+  hashedStreamId,
+  referencedStreamNames,
+  type AggregateStreamNames,
+  type ReferencedStreamNames,
+} from './stream-names';
+export {
+  AggregateRepository,
+  type AggregateHandleOptions,
+  type AggregateRepositoryOptions,
+} from './aggregate-repository';
 export { commandEventMetadata, type CommandContext } from './event-metadata';
 export { historyOf, stateAsOf, occurredAt, type HistoryEntry } from './history';
 export { CachedStreamLoader, type CachedLoad } from './cached-stream';

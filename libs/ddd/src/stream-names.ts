@@ -21,6 +21,20 @@ export function aggregateStreamNames(prefix: string, companionPrefixes: readonly
   };
 }
 
+/** An aggregate's names with one reference stream per (tenant, partner reference), apart from its instances. */
+export interface ReferencedStreamNames extends AggregateStreamNames {
+  /** The stream of (tenant, partner reference): `<referencePrefix><tenant>-<sha256 of reference>`; its existence is the uniqueness guarantee. */
+  referenceStreamId(tenantId: string, reference: string): string;
+}
+
+/** `<prefix><id>` for each instance and `<referencePrefix><tenant>-<hash>` for each reference (never parsed as an instance). */
+export function referencedStreamNames(prefix: string, referencePrefix: string): ReferencedStreamNames {
+  return {
+    ...aggregateStreamNames(prefix, [referencePrefix]),
+    referenceStreamId: (tenantId, reference) => hashedStreamId(`${referencePrefix}${tenantId}-`, reference),
+  };
+}
+
 /** A stream named by a key of any length and content (a partner reference): `<prefix><sha256 of key>`. */
 export function hashedStreamId(prefix: string, key: string): string {
   return `${prefix}${createHash('sha256').update(key).digest('hex')}`;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { commandEventMetadata, handle, loadStream, type CommandInput, type HandleOptions, type HandleResult, type Loaded } from '@shipledger/ddd';
+import { AggregateRepository, commandEventMetadata } from '@shipledger/ddd';
 import { EVENT_STORE, type EventMetadata, type EventStore } from '@shipledger/event-store';
 import { orderDecider, type OrderCommand, type OrderEvent, type OrderState } from '../../domain/order';
 import type { OrderCommandMeta } from './command-meta';
@@ -7,28 +7,13 @@ import { orderStreamId } from '../../domain/order/order.streams';
 
 export const ORDER_EVENT_SCHEMA_VERSION = 1;
 
-type Options = HandleOptions<OrderCommand, OrderEvent, OrderState>;
-
 /** Order streams through the one write path (`handle` of @shipledger/ddd) with ordering's metadata. */
 @Injectable()
-export class OrderRepository {
-  constructor(@Inject(EVENT_STORE) readonly eventStore: EventStore) {}
-
-  async load(orderId: string): Promise<Loaded<OrderState>> {
-    const loaded = await loadStream(this.eventStore, orderDecider, orderStreamId(orderId));
-    return loaded.state.exists ? loaded : { ...loaded, state: { ...loaded.state, order_id: orderId } };
-  }
-
-  handle(
-    orderId: string,
-    tenantId: string,
-    input: CommandInput<OrderCommand, OrderState>,
-    meta: OrderCommandMeta,
-    options: Omit<Options, 'metadata'> = {},
-  ): Promise<HandleResult<OrderCommand, OrderEvent, OrderState>> {
-    return handle(this.eventStore, orderDecider, orderStreamId(orderId), input, {
-      metadata: (event) => orderEventMetadata(event, tenantId, meta),
-      ...options,
+export class OrderRepository extends AggregateRepository<OrderCommand, OrderEvent, OrderState> {
+  constructor(@Inject(EVENT_STORE) eventStore: EventStore) {
+    super(eventStore, {
+      decider: orderDecider, streamId: orderStreamId, schemaVersion: ORDER_EVENT_SCHEMA_VERSION,
+      withId: (state, orderId) => ({ ...state, order_id: orderId }),
     });
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { commandEventMetadata, handle, loadStream, type CommandInput, type HandleOptions, type HandleResult, type Loaded } from '@shipledger/ddd';
+import { AggregateRepository, commandEventMetadata, type AggregateHandleOptions, type Loaded } from '@shipledger/ddd';
 import { EVENT_STORE, type EventMetadata, type EventStore } from '@shipledger/event-store';
 import { shipmentDecider, type ShipmentCommand, type ShipmentEvent, type ShipmentState } from '../../domain/shipment';
 import type { CommandMeta } from './command-meta';
@@ -9,32 +9,16 @@ export const SHIPMENT_EVENT_SCHEMA_VERSION = 1;
 
 export type LoadedShipment = Loaded<ShipmentState>;
 
-type Options = HandleOptions<ShipmentCommand, ShipmentEvent, ShipmentState>;
-
 /** `handle`'s options; the metadata defaults to shipmentEventMetadata. */
-export type ShipmentHandleOptions = Omit<Options, 'metadata'> & Partial<Pick<Options, 'metadata'>>;
+export type ShipmentHandleOptions = AggregateHandleOptions<ShipmentCommand, ShipmentEvent, ShipmentState>;
 
 /** Shipment streams through the one write path (`handle` of @shipledger/ddd) with shipping's metadata. */
 @Injectable()
-export class ShipmentRepository {
-  constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
-
-  async load(shipmentId: string): Promise<LoadedShipment> {
-    const loaded = await loadStream(this.eventStore, shipmentDecider, shipmentStreamId(shipmentId));
-    return loaded.state.exists ? loaded : { ...loaded, state: { ...loaded.state, shipment_id: shipmentId } };
-  }
-
-  /** Load (or `options.loaded`), decide, append with the revision read; see `handle`. */
-  handle(
-    shipmentId: string,
-    tenantId: string,
-    input: CommandInput<ShipmentCommand, ShipmentState>,
-    meta: CommandMeta,
-    options: ShipmentHandleOptions = {},
-  ): Promise<HandleResult<ShipmentCommand, ShipmentEvent, ShipmentState>> {
-    return handle(this.eventStore, shipmentDecider, shipmentStreamId(shipmentId), input, {
-      metadata: (event) => shipmentEventMetadata(event, tenantId, meta),
-      ...options,
+export class ShipmentRepository extends AggregateRepository<ShipmentCommand, ShipmentEvent, ShipmentState> {
+  constructor(@Inject(EVENT_STORE) eventStore: EventStore) {
+    super(eventStore, {
+      decider: shipmentDecider, streamId: shipmentStreamId, schemaVersion: SHIPMENT_EVENT_SCHEMA_VERSION,
+      withId: (state, shipmentId) => ({ ...state, shipment_id: shipmentId }),
     });
   }
 }
