@@ -4,11 +4,12 @@ import type { Projector } from './projector';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { applyLiveBatch, assertProjectorName, parkLiveEvent } from './apply-events';
 import { applyOrPark } from './poison-events';
-import { backoffMs, pause, type Doorbell } from './doorbell';
+import type { Doorbell } from './doorbell';
 import { FollowerProgress } from './follower-progress';
 import type { SharedReader } from './shared-reader';
 import { CheckpointMovedError, readCheckpoint, type ProjectionCheckpoint } from './projection-checkpoints';
-import { LeaseLostError, waitForLease, type FollowerLease } from './follower-lease';
+import type { FollowerLease } from './follower-lease';
+import { runLeased, type FollowerTuning } from './leased-loop';
 import { prepareReadModel, ProjectorOutdatedError } from './migrate-read-models';
 import { RebuildInProgressError } from './rebuild-claims';
 import { rebuildProjector } from './rebuild-projector';
@@ -18,15 +19,7 @@ import { BatchGroups } from './batch-group';
 /** Longest a projector under steady load keeps skipped events unstored (a restart re-reads them, harmlessly). */
 const SKIP_SAVE_MS = 1000;
 
-export interface RunnerTuning {
-  batchSize: number;
-  /** Tries of an event that fails alone before it is parked. */
-  maxAttempts: number;
-  retryBaseMs: number;
-  retryMaxMs: number;
-  /** How often a worker without the lease tries to take it. */
-  leasePollMs: number;
-}
+export type RunnerTuning = FollowerTuning;
 
 /**
  * Keeps one read model up to date: prepares it (first start, migrations, rebuild on a version bump),
@@ -78,14 +71,33 @@ export class ProjectorRunner {
     if (stored.version === this.projector.version) this.progress.advance(stored.position);
   }
 
-  async run(signal: AbortSignal): Promise<void> {
-    try {
-      await this.loop(signal);
-    } finally {
-      // A renewal still in flight would otherwise re-take the lease after the release.
-      await this.renewal;
-      await this.lease.release().catch(() => undefined);
-    }
+  run(signal: AbortSignal): Promise<void> {
+    return runLeased({
+      logFields: { projector: this.projector.name },
+      failureMessage: 'projector batch failed',
+      settle: async () => {
+        await this.renewal;
+        this.renewalFailure = undefined;
+      },
+      observe: () => this.observe(),
+      forget: () => {
+        this.checkpoint = undefined;
+      },
+      work: async () => {
+        if (!this.checkpoint) await this.prepare();
+        if (this.checkpoint!.version < this.projector.version) await this.rebuild(signal);
+        else await this.follow(signal);
+      },
+      onFailure: (error) => {
+        if (error instanceof ProjectorOutdatedError) {
+          this.logger.error({ projector: this.projector.name }, error.message);
+          this.progress.stop(error);
+          return 'stop';
+        }
+        if (error instanceof CheckpointMovedError) return 'again';
+        return error instanceof RebuildInProgressError ? 'info' : undefined;
+      },
+    }, this.lease, this.tuning, this.logger, signal);
   }
 
   /** Starts a lease renewal when one is due (FollowerLease.keep) and throws what the last one failed with. */
@@ -104,45 +116,6 @@ export class ProjectorRunner {
         this.renewalFailure = error;
       },
     );
-  }
-
-  private async loop(signal: AbortSignal): Promise<void> {
-    let failures = 0;
-    let leased = false;
-    while (!signal.aborted) {
-      try {
-        if (!leased) {
-          await this.renewal;
-          this.renewalFailure = undefined;
-          if (!(await waitForLease(this.lease, signal, this.tuning.leasePollMs, () => this.observe()))) return;
-          leased = true;
-          this.checkpoint = undefined;
-        }
-        if (!this.checkpoint) await this.prepare();
-        if (this.checkpoint!.version < this.projector.version) await this.rebuild(signal);
-        else await this.follow(signal);
-        failures = 0;
-      } catch (error) {
-        if (signal.aborted) return;
-        this.checkpoint = undefined;
-        if (error instanceof ProjectorOutdatedError) {
-          this.logger.error({ projector: this.projector.name }, error.message);
-          this.progress.stop(error);
-          return;
-        }
-        if (error instanceof CheckpointMovedError) continue;
-        if (error instanceof LeaseLostError) {
-          this.logger.info({ projector: this.projector.name }, error.message);
-          leased = false;
-          continue;
-        }
-        failures++;
-        const delay = backoffMs(failures, this.tuning.retryBaseMs, this.tuning.retryMaxMs);
-        const level = error instanceof RebuildInProgressError ? 'info' : 'error';
-        this.logger[level]({ err: error, projector: this.projector.name, retryInMs: delay }, 'projector batch failed');
-        await pause(delay, signal);
-      }
-    }
   }
 
   /** Another worker runs this projector: mirror its checkpoint so waitUntilCaughtUp still means something. */

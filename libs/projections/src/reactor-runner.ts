@@ -3,7 +3,8 @@ import type { EventStore, Position, RecordedEvent } from '@shipledger/event-stor
 import type { Reactor } from './projector';
 import { backoffMs, pause, type Doorbell } from './doorbell';
 import { FollowerProgress } from './follower-progress';
-import { LeaseLostError, waitForLease, type FollowerLease } from './follower-lease';
+import type { FollowerLease } from './follower-lease';
+import { runLeased, type FollowerTuning } from './leased-loop';
 import type { SharedReader } from './shared-reader';
 import { readReactorPosition, saveReactorPosition } from './reactor-checkpoints';
 import { parkEvent } from './parked-events';
@@ -13,15 +14,7 @@ import type { WorkerLogger } from './worker-logger';
 /** How often a reactor delivering concurrently saves its checkpoint within a batch. */
 const SAVE_EVERY_MS = 200;
 
-export interface ReactorTuning {
-  batchSize: number;
-  /** Tries per event before it is parked. */
-  maxAttempts: number;
-  retryBaseMs: number;
-  retryMaxMs: number;
-  /** How often a worker without the lease tries to take it. */
-  leasePollMs: number;
-}
+export type ReactorTuning = FollowerTuning;
 
 /**
  * Hands a reactor every event it handles, in global order, at least once: the checkpoint is saved after
@@ -52,40 +45,19 @@ export class ReactorRunner {
     this.progress.advance(this.position);
   }
 
-  async run(signal: AbortSignal): Promise<void> {
-    try {
-      await this.loop(signal);
-    } finally {
-      await this.lease.release().catch(() => undefined);
-    }
-  }
-
-  private async loop(signal: AbortSignal): Promise<void> {
-    let failures = 0;
-    let leased = false;
-    while (!signal.aborted) {
-      try {
-        if (!leased) {
-          if (!(await waitForLease(this.lease, signal, this.tuning.leasePollMs, () => this.observe()))) return;
-          leased = true;
-          this.loaded = false;
-        }
+  run(signal: AbortSignal): Promise<void> {
+    return runLeased({
+      logFields: { reactor: this.reactor.name },
+      failureMessage: 'reactor loop failed',
+      observe: () => this.observe(),
+      forget: () => {
+        this.loaded = false;
+      },
+      work: async () => {
         if (!this.loaded) await this.prepare();
         await this.follow(signal);
-      } catch (error) {
-        if (signal.aborted) return;
-        this.loaded = false;
-        if (error instanceof LeaseLostError) {
-          this.logger.info({ reactor: this.reactor.name }, error.message);
-          leased = false;
-          continue;
-        }
-        failures++;
-        const delay = backoffMs(failures, this.tuning.retryBaseMs, this.tuning.retryMaxMs);
-        this.logger.error({ err: error, reactor: this.reactor.name, retryInMs: delay }, 'reactor loop failed');
-        await pause(delay, signal);
-      }
-    }
+      },
+    }, this.lease, this.tuning, this.logger, signal);
   }
 
   /** Another worker runs this reactor: mirror its checkpoint so waitUntilCaughtUp still means something. */
