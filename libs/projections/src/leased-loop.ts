@@ -1,6 +1,18 @@
-import { backoffMs, pause } from './doorbell';
+import type { Database } from '@shipledger/database';
+import type { EventStore } from '@shipledger/event-store';
+import { backoffMs, pause, type Doorbell } from './doorbell';
 import { LeaseLostError, waitForLease, type FollowerLease } from './follower-lease';
+import type { SharedReader } from './shared-reader';
 import type { WorkerLogger } from './worker-logger';
+
+/** What every runner of one worker shares: the stores, the append doorbell, the shared reader, the log. */
+export interface FollowerContext {
+  database: Database;
+  eventStore: EventStore;
+  doorbell: Doorbell;
+  reader: SharedReader;
+  logger: WorkerLogger;
+}
 
 /** How a runner (projector or reactor) reads, retries and waits for its lease. */
 export interface FollowerTuning {
@@ -47,48 +59,38 @@ export async function runLeased(
   signal: AbortSignal,
 ): Promise<void> {
   try {
-    await leasedLoop(follower, lease, tuning, logger, signal);
+    let failures = 0;
+    let leased = false;
+    while (!signal.aborted) {
+      try {
+        if (!leased) {
+          await follower.settle?.();
+          if (!(await waitForLease(lease, signal, tuning.leasePollMs, () => follower.observe()))) return;
+          leased = true;
+          follower.forget();
+        }
+        await follower.work();
+        failures = 0;
+      } catch (error) {
+        if (signal.aborted) return;
+        follower.forget();
+        const handling = follower.onFailure?.(error);
+        if (handling === 'stop') return;
+        if (handling === 'again') continue;
+        if (error instanceof LeaseLostError) {
+          logger.info(follower.logFields, error.message);
+          leased = false;
+          continue;
+        }
+        failures++;
+        const delay = backoffMs(failures, tuning.retryBaseMs, tuning.retryMaxMs);
+        logger[handling === 'info' ? 'info' : 'error']({ err: error, ...follower.logFields, retryInMs: delay }, follower.failureMessage);
+        await pause(delay, signal);
+      }
+    }
   } finally {
     // A renewal still in flight would otherwise re-take the lease after the release.
     await follower.settle?.();
     await lease.release().catch(() => undefined);
-  }
-}
-
-async function leasedLoop(
-  follower: LeasedFollower,
-  lease: FollowerLease,
-  tuning: Pick<FollowerTuning, 'leasePollMs' | 'retryBaseMs' | 'retryMaxMs'>,
-  logger: WorkerLogger,
-  signal: AbortSignal,
-): Promise<void> {
-  let failures = 0;
-  let leased = false;
-  while (!signal.aborted) {
-    try {
-      if (!leased) {
-        await follower.settle?.();
-        if (!(await waitForLease(lease, signal, tuning.leasePollMs, () => follower.observe()))) return;
-        leased = true;
-        follower.forget();
-      }
-      await follower.work();
-      failures = 0;
-    } catch (error) {
-      if (signal.aborted) return;
-      follower.forget();
-      const handling = follower.onFailure?.(error);
-      if (handling === 'stop') return;
-      if (handling === 'again') continue;
-      if (error instanceof LeaseLostError) {
-        logger.info(follower.logFields, error.message);
-        leased = false;
-        continue;
-      }
-      failures++;
-      const delay = backoffMs(failures, tuning.retryBaseMs, tuning.retryMaxMs);
-      logger[handling === 'info' ? 'info' : 'error']({ err: error, ...follower.logFields, retryInMs: delay }, follower.failureMessage);
-      await pause(delay, signal);
-    }
   }
 }

@@ -1,19 +1,14 @@
-import type { Database } from '@shipledger/database';
-import type { EventStore } from '@shipledger/event-store';
 import type { Projector } from './projector';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { applyLiveBatch, assertProjectorName, parkLiveEvent } from './apply-events';
 import { applyOrPark } from './poison-events';
-import type { Doorbell } from './doorbell';
 import { FollowerProgress } from './follower-progress';
-import type { SharedReader } from './shared-reader';
 import { CheckpointMovedError, readCheckpoint, type ProjectionCheckpoint } from './projection-checkpoints';
 import type { FollowerLease } from './follower-lease';
-import { runLeased, type FollowerTuning } from './leased-loop';
+import { runLeased, type FollowerContext, type FollowerTuning } from './leased-loop';
 import { prepareReadModel, ProjectorOutdatedError } from './migrate-read-models';
 import { RebuildInProgressError } from './rebuild-claims';
 import { rebuildProjector } from './rebuild-projector';
-import type { WorkerLogger } from './worker-logger';
 import { BatchGroups } from './batch-group';
 
 /** Longest a projector under steady load keeps skipped events unstored (a restart re-reads them, harmlessly). */
@@ -49,15 +44,11 @@ export class ProjectorRunner {
 
   constructor(
     private readonly projector: Projector,
-    private readonly database: Database,
-    private readonly eventStore: EventStore,
-    private readonly doorbell: Doorbell,
-    private readonly reader: SharedReader,
+    private readonly context: FollowerContext,
     private readonly lease: FollowerLease,
-    private readonly logger: WorkerLogger,
     private readonly tuning: RunnerTuning,
     /** Shared by the runners of one worker: same-batch transactions of several projectors become one. */
-    private readonly groups: BatchGroups = new BatchGroups(database.kysely),
+    private readonly groups: BatchGroups = new BatchGroups(context.database.kysely),
   ) {
     assertProjectorName(projector.name);
     this.progress = new FollowerProgress(projector.name);
@@ -65,7 +56,7 @@ export class ProjectorRunner {
 
   /** Start-up: the live schema exists and is migrated when this resolves (unless a rebuild is due). */
   async prepare(): Promise<void> {
-    const stored = await prepareReadModel(this.database.kysely, this.projector);
+    const stored = await prepareReadModel(this.context.database.kysely, this.projector);
     this.checkpoint = stored;
     this.skipped = undefined;
     if (stored.version === this.projector.version) this.progress.advance(stored.position);
@@ -90,14 +81,14 @@ export class ProjectorRunner {
       },
       onFailure: (error) => {
         if (error instanceof ProjectorOutdatedError) {
-          this.logger.error({ projector: this.projector.name }, error.message);
+          this.context.logger.error({ projector: this.projector.name }, error.message);
           this.progress.stop(error);
           return 'stop';
         }
         if (error instanceof CheckpointMovedError) return 'again';
         return error instanceof RebuildInProgressError ? 'info' : undefined;
       },
-    }, this.lease, this.tuning, this.logger, signal);
+    }, this.lease, this.tuning, this.context.logger, signal);
   }
 
   /** Starts a lease renewal when one is due (FollowerLease.keep) and throws what the last one failed with. */
@@ -120,7 +111,7 @@ export class ProjectorRunner {
 
   /** Another worker runs this projector: mirror its checkpoint so waitUntilCaughtUp still means something. */
   private async observe(): Promise<void> {
-    const stored = await readCheckpoint(this.database.kysely, this.projector.name);
+    const stored = await readCheckpoint(this.context.database.kysely, this.projector.name);
     if (stored?.version === this.projector.version) this.progress.advance(stored.position);
   }
 
@@ -128,13 +119,13 @@ export class ProjectorRunner {
     const handled = new Set(this.projector.handles);
     while (!signal.aborted) {
       this.keepLease();
-      const bell = this.doorbell.current;
-      const events = await this.reader.read(this.skipped?.position ?? this.checkpoint!.position, this.tuning.batchSize);
+      const bell = this.context.doorbell.current;
+      const events = await this.context.reader.read(this.skipped?.position ?? this.checkpoint!.position, this.tuning.batchSize);
       if (events.length === 0) {
         // At the head: what was skipped is stored before waiting, so a caught-up projector's stored
         // checkpoint is the head (operators' lag, other workers' observe()).
         if (this.skipped) await this.saveSkipped(events);
-        await this.doorbell.wait(bell, signal);
+        await this.context.doorbell.wait(bell, signal);
         continue;
       }
       if (!events.some((event) => handled.has(event.type))) {
@@ -143,7 +134,7 @@ export class ProjectorRunner {
         if (Date.now() - this.skipped.since >= SKIP_SAVE_MS) await this.saveSkipped(events);
         // Near the head with nothing to write: wait for the next append instead of reading again at
         // once (without a transaction per batch, that loop would be a read per round trip).
-        if (events.length < this.tuning.batchSize) await this.doorbell.wait(bell, signal);
+        if (events.length < this.tuning.batchSize) await this.context.doorbell.wait(bell, signal);
         continue;
       }
       await this.applyOrPark(events, signal);
@@ -175,19 +166,19 @@ export class ProjectorRunner {
         apply: async (run) => {
           // The whole batch as read (not a bisected part) may share its transaction with other projectors'.
           if (run === events) await this.groups.apply(this.projector, this.checkpoint!, run, run[run.length - 1]!.position);
-          else await applyLiveBatch(this.database.kysely, this.projector, this.checkpoint!, run);
+          else await applyLiveBatch(this.context.database.kysely, this.projector, this.checkpoint!, run);
           moveTo(run[run.length - 1]!.position);
         },
         park: async (event, attempts, error) => {
-          await parkLiveEvent(this.database.kysely, this.projector, this.checkpoint!, event, attempts, error);
+          await parkLiveEvent(this.context.database.kysely, this.projector, this.checkpoint!, event, attempts, error);
           moveTo(event.position);
-          this.logger.error(
+          this.context.logger.error(
             { err: error, projector: name, eventId: event.id, eventType: event.type, position: event.position, attempts },
             'projector gave up on an event; parked it',
           );
         },
         beforeRetry: async (event, attempt, error, delay) => {
-          this.logger.warn({ err: error, projector: name, eventId: event.id, eventType: event.type, attempt, retryInMs: delay }, 'projector failed on an event; retrying');
+          this.context.logger.warn({ err: error, projector: name, eventId: event.id, eventType: event.type, attempt, retryInMs: delay }, 'projector failed on an event; retrying');
           await this.lease.keep();
         },
       },
@@ -198,11 +189,11 @@ export class ProjectorRunner {
 
   private async rebuild(signal: AbortSignal): Promise<void> {
     const { name, version } = this.projector;
-    this.logger.info({ projector: name, from: this.checkpoint!.version, to: version }, 'projector version changed; rebuilding beside the live tables');
+    this.context.logger.info({ projector: name, from: this.checkpoint!.version, to: version }, 'projector version changed; rebuilding beside the live tables');
     let logged = 0;
     const result = await rebuildProjector({
-      database: this.database,
-      eventStore: this.eventStore,
+      database: this.context.database,
+      eventStore: this.context.eventStore,
       projector: this.projector,
       batchSize: this.tuning.batchSize,
       countTotal: false,
@@ -210,10 +201,10 @@ export class ProjectorRunner {
       onProgress: (p) => {
         if (p.processed - logged < 50_000) return;
         logged = p.processed;
-        this.logger.info({ projector: name, processed: p.processed }, 'rebuild progress');
+        this.context.logger.info({ projector: name, processed: p.processed }, 'rebuild progress');
       },
     });
-    this.logger.info({ projector: name, events: result.events, ms: result.durationMs }, 'rebuild swapped in');
+    this.context.logger.info({ projector: name, events: result.events, ms: result.durationMs }, 'rebuild swapped in');
     this.checkpoint = undefined;
   }
 }

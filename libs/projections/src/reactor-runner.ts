@@ -1,15 +1,12 @@
-import type { Database } from '@shipledger/database';
-import type { EventStore, Position, RecordedEvent } from '@shipledger/event-store';
+import type { Position, RecordedEvent } from '@shipledger/event-store';
 import type { Reactor } from './projector';
-import { backoffMs, pause, type Doorbell } from './doorbell';
+import { backoffMs, pause } from './doorbell';
 import { FollowerProgress } from './follower-progress';
 import type { FollowerLease } from './follower-lease';
-import { runLeased, type FollowerTuning } from './leased-loop';
-import type { SharedReader } from './shared-reader';
+import { runLeased, type FollowerContext, type FollowerTuning } from './leased-loop';
 import { readReactorPosition, saveReactorPosition } from './reactor-checkpoints';
 import { parkEvent } from './parked-events';
 import { deliverConcurrently } from './concurrent-delivery';
-import type { WorkerLogger } from './worker-logger';
 
 /** How often a reactor delivering concurrently saves its checkpoint within a batch. */
 const SAVE_EVERY_MS = 200;
@@ -28,19 +25,15 @@ export class ReactorRunner {
 
   constructor(
     private readonly reactor: Reactor,
-    private readonly database: Database,
-    private readonly eventStore: EventStore,
-    private readonly doorbell: Doorbell,
-    private readonly reader: SharedReader,
+    private readonly context: FollowerContext,
     private readonly lease: FollowerLease,
-    private readonly logger: WorkerLogger,
     private readonly tuning: ReactorTuning,
   ) {
     this.progress = new FollowerProgress(reactor.name);
   }
 
   async prepare(): Promise<void> {
-    this.position = await readReactorPosition(this.database.kysely, this.reactor.name);
+    this.position = await readReactorPosition(this.context.database.kysely, this.reactor.name);
     this.loaded = true;
     this.progress.advance(this.position);
   }
@@ -57,12 +50,12 @@ export class ReactorRunner {
         if (!this.loaded) await this.prepare();
         await this.follow(signal);
       },
-    }, this.lease, this.tuning, this.logger, signal);
+    }, this.lease, this.tuning, this.context.logger, signal);
   }
 
   /** Another worker runs this reactor: mirror its checkpoint so waitUntilCaughtUp still means something. */
   private async observe(): Promise<void> {
-    this.progress.advance(await readReactorPosition(this.database.kysely, this.reactor.name));
+    this.progress.advance(await readReactorPosition(this.context.database.kysely, this.reactor.name));
   }
 
   private async follow(signal: AbortSignal): Promise<void> {
@@ -70,17 +63,17 @@ export class ReactorRunner {
     if ((this.reactor.concurrency ?? 1) > 1) return this.followConcurrently(handled, signal);
     while (!signal.aborted) {
       await this.lease.keep();
-      const bell = this.doorbell.current;
-      const events = await this.reader.read(this.position, this.tuning.batchSize);
+      const bell = this.context.doorbell.current;
+      const events = await this.context.reader.read(this.position, this.tuning.batchSize);
       if (events.length === 0) {
-        await this.doorbell.wait(bell, signal);
+        await this.context.doorbell.wait(bell, signal);
         continue;
       }
       let saved = true;
       for (const event of events) {
         if (handled.has(event.type)) {
           if (!(await this.deliver(event, signal))) return;
-          await saveReactorPosition(this.database.kysely, this.reactor.name, event.position);
+          await saveReactorPosition(this.context.database.kysely, this.reactor.name, event.position);
           saved = true;
         } else {
           saved = false;
@@ -89,7 +82,7 @@ export class ReactorRunner {
         if (saved) this.progress.advance(this.position);
       }
       if (!saved) {
-        await saveReactorPosition(this.database.kysely, this.reactor.name, this.position!);
+        await saveReactorPosition(this.context.database.kysely, this.reactor.name, this.position!);
         this.progress.advance(this.position);
       }
     }
@@ -105,18 +98,18 @@ export class ReactorRunner {
    */
   private async followConcurrently(handled: Set<string>, signal: AbortSignal): Promise<void> {
     const checkpoint = new ThrottledCheckpoint(async (position) => {
-      await saveReactorPosition(this.database.kysely, this.reactor.name, position);
+      await saveReactorPosition(this.context.database.kysely, this.reactor.name, position);
       this.progress.advance(position);
-    }, SAVE_EVERY_MS, (error) => this.logger.warn({ err: error, reactor: this.reactor.name }, 'reactor checkpoint save failed; retrying with the next'));
+    }, SAVE_EVERY_MS, (error) => this.context.logger.warn({ err: error, reactor: this.reactor.name }, 'reactor checkpoint save failed; retrying with the next'));
     // The source's own cursor: after a failure the runner starts again from the saved checkpoint.
     let after = this.position;
     const batches = async function* (this: ReactorRunner): AsyncGenerator<readonly RecordedEvent[]> {
       while (!signal.aborted) {
         await this.lease.keep();
-        const bell = this.doorbell.current;
-        const events = await this.reader.read(after, this.tuning.batchSize);
+        const bell = this.context.doorbell.current;
+        const events = await this.context.reader.read(after, this.tuning.batchSize);
         if (events.length === 0) {
-          await this.doorbell.wait(bell, signal);
+          await this.context.doorbell.wait(bell, signal);
           continue;
         }
         after = events[events.length - 1]!.position;
@@ -148,14 +141,14 @@ export class ReactorRunner {
         const context = { err: error, reactor: this.reactor.name, eventId: event.id, eventType: event.type, attempt };
         if (attempt >= this.tuning.maxAttempts) {
           await this.reactor.onParked?.(event, error).catch((hookError: unknown) =>
-            this.logger.error({ ...context, err: hookError }, 'reactor could not record that it gave up on an event'),
+            this.context.logger.error({ ...context, err: hookError }, 'reactor could not record that it gave up on an event'),
           );
-          await parkEvent(this.database.kysely, { kind: 'reactor', name: this.reactor.name }, event, attempt, error);
-          this.logger.error(context, 'reactor gave up on an event; parked it');
+          await parkEvent(this.context.database.kysely, { kind: 'reactor', name: this.reactor.name }, event, attempt, error);
+          this.context.logger.error(context, 'reactor gave up on an event; parked it');
           return true;
         }
         const delay = backoffMs(attempt, this.tuning.retryBaseMs, this.tuning.retryMaxMs);
-        this.logger.warn({ ...context, retryInMs: delay }, 'reactor failed on an event; retrying');
+        this.context.logger.warn({ ...context, retryInMs: delay }, 'reactor failed on an event; retrying');
         await pause(delay, signal);
         if (signal.aborted) return false;
       }

@@ -73,24 +73,12 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const doorbell = new Doorbell(eventStore, logger, options.idlePollMs ?? 1000);
   const reader = new SharedReader(eventStore, doorbell);
   const groups = new BatchGroups(database.kysely);
-  const projectors = options.projectors.map(
-    (p) =>
-      new ProjectorRunner(p, database, eventStore, doorbell, reader, lease(`projector:${p.name}`), logger, {
-        batchSize,
-        leasePollMs,
-        maxAttempts: options.projectorMaxAttempts ?? 3,
-        ...retry,
-      }, groups),
-  );
-  const reactors = options.reactors.map(
-    (r) =>
-      new ReactorRunner(r, database, eventStore, doorbell, reader, lease(`reactor:${r.name}`), logger, {
-        batchSize,
-        leasePollMs,
-        maxAttempts: options.reactorMaxAttempts ?? 5,
-        ...retry,
-      }),
-  );
+  const context = { database, eventStore, doorbell, reader, logger };
+  const tuning = (maxAttempts: number) => ({ batchSize, leasePollMs, maxAttempts, ...retry });
+  const projectors = options.projectors.map((p) =>
+    new ProjectorRunner(p, context, lease(`projector:${p.name}`), tuning(options.projectorMaxAttempts ?? 3), groups));
+  const reactors = options.reactors.map((r) =>
+    new ReactorRunner(r, context, lease(`reactor:${r.name}`), tuning(options.reactorMaxAttempts ?? 5)));
   for (const runner of projectors) {
     await runner.prepare().catch((error) => {
       if (!(error instanceof ProjectorOutdatedError)) throw error;
