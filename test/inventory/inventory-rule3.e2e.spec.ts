@@ -64,17 +64,33 @@ describe('rule 3 over HTTPS: what each order operation does to the levels (PGlit
     expect(ledger.movements.slice(0, 3).map((m: { cause: { operation: string } }) => m.cause.operation)).toEqual(['cancel', 'cancel_line_items', 'create']);
   });
 
-  it('fulfill lowers on_hand and reserved; unfulfill raises on_hand (reserved again)', async () => {
-    const { fo, at } = await ordered(3);
+  it('fulfill lowers on_hand and reserved; unfulfill raises on_hand only; fulfilling those units again lowers on_hand only', async () => {
+    const { x, fo, at } = await ordered(3);
     const fulfilled = await orders.call('POST', `${fo}/fulfill?create_draft_shipment=true`, { line_items: [{ id: 'L1', quantity: 2 }] });
     expect(fulfilled.status).toBe(200);
     expect(await at(locations.a)).toEqual([8, 1]);
     const fulfillmentId = fulfilled.body.fulfillment_orders[0].line_items.find((item: { status: string }) => item.status === 'fulfilled').fulfillment_id;
     expect((await orders.call('POST', `${fo}/unfulfill`, { fulfillment_ids: [fulfillmentId] })).status).toBe(200);
-    expect(await at(locations.a)).toEqual([10, 3]);
+    expect(await at(locations.a)).toEqual([10, 1]);
+    const ledger = (await inventory.call('GET', `/inventory/${x}/ledger`)).body;
+    expect(ledger.movements[0]).toMatchObject({ type: 'InventoryRestocked', on_hand_delta: 2, reserved_delta: 0, cause: { operation: 'unfulfill' } });
+    expect((await orders.call('POST', `${fo}/fulfill`, { line_items: [{ id: 'L1', quantity: 3 }] })).status).toBe(200);
+    expect(await at(locations.a)).toEqual([7, 0]);
   });
 
-  it('merge, split, ship and update-details change nothing; update-location moves the reservation', async () => {
+  it('update-location changes no inventory; a later fulfill acts where the units are held', async () => {
+    const { fo, at } = await ordered(3);
+    expect((await orders.call('PATCH', `${fo}/update-location`, { location_id: locations.codeB })).status).toBe(200);
+    expect(await at(locations.a)).toEqual([10, 3]);
+    expect(await at(locations.b)).toEqual([10, 0]);
+    expect((await orders.call('POST', `${fo}/fulfill`, { line_items: [{ id: 'L1', quantity: 2 }] })).status).toBe(200);
+    expect(await at(locations.a)).toEqual([8, 1]);
+    expect(await at(locations.b)).toEqual([10, 0]);
+    expect((await orders.call('POST', `${fo}/cancel`, { cancellation_reason: 'STAFF_ERROR', line_items: [{ id: 'L1', quantity: 1 }] })).status).toBe(200);
+    expect(await at(locations.a)).toEqual([8, 0]);
+  });
+
+  it('merge, split, ship, update-details and update-location change nothing', async () => {
     const { fo, base, at } = await ordered(4);
     const split = await orders.call('POST', `${fo}/split`, { line_items: [{ id: 'L1', quantity: 1 }] });
     expect(split.status).toBe(200);
@@ -85,8 +101,8 @@ describe('rule 3 over HTTPS: what each order operation does to the levels (PGlit
     expect((await orders.call('PATCH', fo, { partner_fulfillment_order_reference: 'R3-FO' })).status).toBe(200);
     expect(await at(locations.a)).toEqual([10, 4]);
     expect((await orders.call('PATCH', `${fo}/update-location`, { location_id: locations.codeB })).status).toBe(200);
-    expect(await at(locations.a)).toEqual([10, 0]);
-    expect(await at(locations.b)).toEqual([10, 4]);
+    expect(await at(locations.a)).toEqual([10, 4]);
+    expect(await at(locations.b)).toEqual([10, 0]);
   });
 
   it('caller-placed FOs beyond the stock are refused with insufficient_stock and nothing reserved', async () => {

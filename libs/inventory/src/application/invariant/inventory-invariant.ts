@@ -1,13 +1,15 @@
 import type { Database } from '@shipledger/database';
 import type { EventStore, RecordedEvent } from '@shipledger/event-store';
-import { evolve, initialOrderState, ORDER_EVENT_TYPES, orderIdOf, type OrderEvent, type OrderState } from '@shipledger/ordering';
-import { holdings, INVENTORY_LEVEL_EVENT_TYPES, type InventoryMovementData } from '../../domain';
+import { ORDER_EVENT_TYPES, orderIdOf, type OrderEvent } from '@shipledger/ordering';
+import {
+  evolveOrderInventory, initialOrderInventory, INVENTORY_LEVEL_EVENT_TYPES, reservedAt, type InventoryMovementData, type OrderInventoryState,
+} from '../../domain';
 import { allLevels } from '../../read-models';
 
 export interface InvariantDifference {
   /**
    * stream: a level's events do not add up to the level they state; order: what an order holds reserved
-   * per the ledger differs from its current FOs; read_model: GET /inventory differs from the ledger;
+   * per the ledger differs from the fold of its events (rule 3, `evolveOrderInventory`); read_model: GET /inventory differs from the ledger;
    * negative_available: reservations exceed on_hand (only allowed with allow_oversell).
    */
   kind: 'stream' | 'order' | 'read_model' | 'negative_available';
@@ -31,8 +33,9 @@ const ORDER_TYPES = new Set<string>(ORDER_EVENT_TYPES);
 const key = (...parts: string[]) => parts.join('\u0000');
 
 /**
- * Recomputes every level from the ledger (the sum of its movements) and from the orders' current FOs
- * (what each order holds at each location × SKU must equal what the ledger reserved for it), and compares
+ * Recomputes every level from the ledger (the sum of its movements) and from the orders' events (what
+ * each order holds reserved at each location × SKU, folded by the same rule-3 function the allocator
+ * uses, must equal what the ledger reserved for it), and compares
  * both with the stated levels and the read model. Orders the ledger never moved stock for (their
  * merchant did not manage inventory then) hold nothing and are not compared. Reads the whole store:
  * an operator's and a test's tool, not a request path. Run it once the worker has caught up.
@@ -40,7 +43,7 @@ const key = (...parts: string[]) => parts.join('\u0000');
 export async function checkInventoryInvariant(eventStore: EventStore, database: Database, tenantId?: string): Promise<InvariantReport> {
   const levels = new Map<string, { tenant_id: string; location_id: string; sku: string; on_hand: number; reserved: number; stated: { on_hand: number; reserved: number } }>();
   const byOrder = new Map<string, number>();
-  const orders = new Map<string, OrderState>();
+  const orders = new Map<string, OrderInventoryState>();
   let movements = 0;
   for (let after: string | undefined; ;) {
     const page: RecordedEvent[] = await eventStore.readAll({ after, maxCount: 1000 });
@@ -59,7 +62,7 @@ export async function checkInventoryInvariant(eventStore: EventStore, database: 
         levels.set(id, level);
         if (data.cause.kind === 'order') byOrder.set(key(id, data.cause.order_id), (byOrder.get(key(id, data.cause.order_id)) ?? 0) + data.reserved_delta);
       } else if (ORDER_TYPES.has(event.type) && orderIdOf(event.streamId) !== undefined) {
-        orders.set(event.streamId, evolve(orders.get(event.streamId) ?? initialOrderState(), { type: event.type, data: event.data } as OrderEvent));
+        orders.set(event.streamId, evolveOrderInventory(orders.get(event.streamId) ?? initialOrderInventory(), { type: event.type, data: event.data } as OrderEvent).state);
       }
     }
   }
@@ -73,9 +76,9 @@ export async function checkInventoryInvariant(eventStore: EventStore, database: 
   }
   const moved = new Set([...byOrder.keys()].map((k) => k.split('\u0000')[3]!));
   const held = new Map<string, number>();
-  for (const order of orders.values()) {
+  for (const { order, holds } of orders.values()) {
     if (!moved.has(order.order_id)) continue;
-    for (const holding of holdings(order).values()) held.set(key(order.tenant_id, holding.location_id, holding.sku, order.order_id), holding.held);
+    for (const each of reservedAt(holds)) held.set(key(order.tenant_id, each.location_id, each.sku, order.order_id), each.reserved);
   }
   for (const id of new Set([...byOrder.keys(), ...held.keys()])) {
     const [tenant, location_id, sku, order_id] = id.split('\u0000') as [string, string, string, string];

@@ -22,7 +22,8 @@ const OPERATIONS: Record<OrderCommandType, OrderOperation> = {
 /**
  * The inventory side of ordering's ORDER_INVENTORY port. `allocate` reads the levels of the order's
  * SKUs at the merchant's locations from their streams (never behind a projection) and runs the pure
- * allocation; `record` turns a decision into level movements (rule 3) and appends them, refusing an
+ * allocation; `record` turns a decision into level movements (rule 3: the order's events folded into
+ * what inventory holds for each FO line item, then the decision's events) and appends them, refusing an
  * oversell. A stale read only costs a retry: ordering allocates again when a reservation is refused.
  */
 export class InventoryOrderAllocator implements OrderInventory {
@@ -79,7 +80,7 @@ export class InventoryOrderAllocator implements OrderInventory {
     const settings = await this.ledger.settings(change.tenantId, merchant);
     if (!settings.enabled) return async () => undefined;
     const operation = OPERATIONS[change.command];
-    const changes = orderMovements(change.before, change.after, settings.stock_reduction_timing).map((movement): LevelChange => ({
+    const changes = orderMovements(change.history, change.events, settings.stock_reduction_timing).map((movement): LevelChange => ({
       type: 'MoveStock',
       tenant_id: change.tenantId,
       location_id: movement.location_id,

@@ -122,7 +122,7 @@ export class LedgerQueryDto {
 
 export class LedgerCauseDto {
   @ApiProperty({ enum: ['order', 'manual'] }) kind!: string;
-  @ApiProperty({ description: 'order: create, update, cancel, cancel_line_items, fulfill, unfulfill, split, update_location, compensation; manual: set, adjust, import' })
+  @ApiProperty({ description: 'order: create, update, cancel, cancel_line_items, fulfill, unfulfill, compensation; manual: set, adjust, import' })
   operation!: string;
   @ApiPropertyOptional() order_id?: string;
   @ApiPropertyOptional({ type: [String] }) fulfillment_order_ids?: string[];

@@ -23,10 +23,13 @@ export type InventoryLevelCommand =
   /** An order's movement; `allow_oversell` lets it take available below zero. */
   | Stamp & { type: 'MoveStock'; on_hand_delta: number; reserved_delta: number; allow_oversell: boolean };
 
-/** Which event a movement is, from the signs of its deltas (manual causes are the set and adjust events). */
+/**
+ * Which event a movement is, from the signs of its deltas (manual causes, their compensations too, are
+ * the set and adjust events; an order's on_hand change is a commit or a restock, with or without reserved).
+ */
 function eventType(command: InventoryLevelCommand, onHand: number, reserved: number): InventoryLevelEvent['type'] {
   if (command.type === 'SetOnHand') return 'InventoryOnHandSet';
-  if (command.type === 'AdjustOnHand' || reserved === 0) return 'InventoryOnHandAdjusted';
+  if (command.type === 'AdjustOnHand' || (reserved === 0 && command.cause.kind === 'manual')) return 'InventoryOnHandAdjusted';
   if (onHand < 0) return 'InventoryCommitted';
   if (onHand > 0) return 'InventoryRestocked';
   return reserved > 0 ? 'InventoryReserved' : 'InventoryReleased';

@@ -39,13 +39,13 @@ type Event<TType extends string> = { type: TType; data: InventoryMovementData };
 export type InventoryOnHandSet = Event<'InventoryOnHandSet'>;
 /** A manual delta on on_hand (POST /inventory/adjust) with its reason. */
 export type InventoryOnHandAdjusted = Event<'InventoryOnHandAdjusted'>;
-/** reserved raised by an order (new allocation, quantity raised, unfulfill under ON_STOCK_SYNC). */
+/** reserved raised by an order (new allocation, quantity raised). */
 export type InventoryReserved = Event<'InventoryReserved'>;
 /** reserved lowered by an order (removed allocation, cancel, cancel line items, fulfill under ON_STOCK_SYNC). */
 export type InventoryReleased = Event<'InventoryReleased'>;
-/** Fulfilled under ON_ORDER_FULFILLED: on_hand and reserved both lowered. */
+/** Fulfilled under ON_ORDER_FULFILLED: on_hand lowered, and reserved by the units still reserved. */
 export type InventoryCommitted = Event<'InventoryCommitted'>;
-/** Unfulfilled under ON_ORDER_FULFILLED: on_hand raised, and reserved again (the items are allocated again). */
+/** Unfulfilled under ON_ORDER_FULFILLED: on_hand raised (the units are not reserved again, rule 3). */
 export type InventoryRestocked = Event<'InventoryRestocked'>;
 
 export type InventoryLevelEvent =

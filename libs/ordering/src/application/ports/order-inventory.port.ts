@@ -1,4 +1,4 @@
-import type { AutoAllocation, OrderCommandType, OrderState } from '../../domain/order';
+import type { AutoAllocation, OrderCommandType, OrderEvent, OrderState } from '../../domain/order';
 
 /**
  * The port through which ordering consumes inventory (rules 1 and 3). The inventory context implements
@@ -32,6 +32,10 @@ export interface OrderInventoryChange {
   /** The request's event ids chain: the ledger names the order operation that caused each movement. */
   before: OrderState;
   after: OrderState;
+  /** The order's events before the decision, oldest first (none for a create): what inventory holds for it is their fold. */
+  history: readonly OrderEvent[];
+  /** The decision's events, about to be appended. */
+  events: readonly OrderEvent[];
   at: string;
   actor: string;
   correlationId: string;

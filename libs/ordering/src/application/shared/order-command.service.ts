@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Decision, Loaded } from '@shipledger/ddd';
+import type { Decision } from '@shipledger/ddd';
 import {
   initialOrderState, OrderCommandRejected, OrderMessages, reject, type CreateOrder, type OrderCommand, type OrderEvent, type OrderState,
 } from '../../domain/order';
 import { ORDER_INVENTORY, type OrderInventory } from '../ports/order-inventory.port';
 import type { OrderCommandMeta } from './command-meta';
 import { OrderReferences } from './order-references';
-import { OrderRepository } from './order.repository';
+import { OrderRepository, type LoadedOrder } from './order.repository';
 
 /** How `{reference}` names an order (query `key`). */
 export type OrderKey = 'order_id' | 'partner_order_reference';
@@ -38,7 +38,12 @@ export class OrderCommandService {
   ) {}
 
   /** Rule 3 before the append; the undo is kept until the append is known to have happened. */
-  private async recordInventory(tenantId: string, decision: Decision<OrderCommand, OrderEvent, OrderState>, meta: OrderCommandMeta): Promise<Undo> {
+  private async recordInventory(
+    tenantId: string,
+    decision: Decision<OrderCommand, OrderEvent, OrderState>,
+    history: readonly OrderEvent[],
+    meta: OrderCommandMeta,
+  ): Promise<Undo> {
     const auto = (decision.command.type === 'CreateOrder' || decision.command.type === 'UpdateOrder')
       && decision.command.fulfillment_orders === undefined && decision.command.allocation !== undefined;
     return this.inventory.record({
@@ -47,6 +52,8 @@ export class OrderCommandService {
       command: decision.command.type,
       before: decision.before,
       after: decision.after,
+      history,
+      events: decision.events,
       at: decision.command.at,
       actor: decision.command.actor,
       correlationId: meta.correlationId,
@@ -67,7 +74,7 @@ export class OrderCommandService {
     }
   }
 
-  async get(tenantId: string, reference: string, key: OrderKey, meta: Pick<OrderCommandMeta, 'merchants'>): Promise<Loaded<OrderState>> {
+  async get(tenantId: string, reference: string, key: OrderKey, meta: Pick<OrderCommandMeta, 'merchants'>): Promise<LoadedOrder> {
     const orderId = key === 'partner_order_reference' ? await this.references.resolve(tenantId, reference) : reference;
     const loaded = orderId === undefined ? undefined : await this.repository.load(orderId);
     if (!loaded || !visible(loaded.state, tenantId, meta.merchants)) throw reject('order_not_found', OrderMessages.notFound(reference));
@@ -107,7 +114,7 @@ export class OrderCommandService {
             await this.references.reserve(tenantId, now, orderId, meta, command.at);
             reserved = { reference: now, at: command.at };
           }
-          undoInventory = await this.recordInventory(tenantId, decision, meta);
+          undoInventory = await this.recordInventory(tenantId, decision, loaded.history, meta);
         },
       });
       undoInventory = undefined;
@@ -143,7 +150,7 @@ export class OrderCommandService {
             await this.references.reserve(command.tenant_id, reference, command.order_id, meta, command.at);
             reserved = true;
           }
-          undoInventory = await this.recordInventory(command.tenant_id, decision, meta);
+          undoInventory = await this.recordInventory(command.tenant_id, decision, [], meta);
         },
       });
       reserved = false;

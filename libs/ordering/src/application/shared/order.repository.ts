@@ -1,11 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AggregateRepository, commandEventMetadata } from '@shipledger/ddd';
+import { AggregateRepository, commandEventMetadata, foldEvents, type Loaded } from '@shipledger/ddd';
 import { EVENT_STORE, type EventMetadata, type EventStore } from '@shipledger/event-store';
 import { orderDecider, type OrderCommand, type OrderEvent, type OrderState } from '../../domain/order';
 import type { OrderCommandMeta } from './command-meta';
 import { orderStreamId } from '../../domain/order/order.streams';
 
 export const ORDER_EVENT_SCHEMA_VERSION = 1;
+
+/** An order folded, with the events it was folded from (oldest first). */
+export type LoadedOrder = Loaded<OrderState> & { history: readonly OrderEvent[] };
 
 /** Order streams through the one write path (`handle` of @shipledger/ddd) with ordering's metadata. */
 @Injectable()
@@ -15,6 +18,19 @@ export class OrderRepository extends AggregateRepository<OrderCommand, OrderEven
       decider: orderDecider, streamId: orderStreamId, schemaVersion: ORDER_EVENT_SCHEMA_VERSION,
       withId: (state, orderId) => ({ ...state, order_id: orderId }),
     });
+  }
+
+  /** As every aggregate's load, keeping the events (`history`): the ORDER_INVENTORY port folds them (rule 3). */
+  override async load(orderId: string): Promise<LoadedOrder> {
+    const recorded = await this.eventStore.readStream(orderStreamId(orderId));
+    const state = foldEvents(orderDecider, recorded);
+    const last = recorded[recorded.length - 1];
+    return {
+      state: state.exists ? state : { ...state, order_id: orderId },
+      revision: last ? last.revision : 'no_stream',
+      eventIds: new Set(recorded.map((event) => event.id)),
+      history: recorded.map((event) => ({ type: event.type, data: event.data }) as OrderEvent),
+    };
   }
 }
 
