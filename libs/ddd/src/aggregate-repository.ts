@@ -1,7 +1,7 @@
-import type { EventMetadata, EventStore } from '@shipledger/event-store';
+import type { EventMetadata, EventStore, RecordedEvent } from '@shipledger/event-store';
 import type { Decider, DomainEvent } from './decider';
 import { commandEventMetadata, type CommandContext } from './event-metadata';
-import { handle, loadStream, type CommandInput, type HandleOptions, type HandleResult, type Loaded } from './handle';
+import { foldStream, handle, type CommandInput, type HandleOptions, type HandleResult, type Loaded } from './handle';
 
 /** What an aggregate's repository needs to know of it. */
 export interface AggregateRepositoryOptions<TCommand, TEvent extends DomainEvent, TState> {
@@ -30,7 +30,12 @@ export class AggregateRepository<TCommand, TEvent extends DomainEvent & { data: 
   ) {}
 
   async load(id: string): Promise<Loaded<TState>> {
-    const loaded = await loadStream(this.eventStore, this.aggregate.decider, this.aggregate.streamId(id));
+    return this.folded(id, await this.eventStore.readStream(this.aggregate.streamId(id)));
+  }
+
+  /** The instance `id` folded from its stream's events (what `load` answers, for a load that keeps them too). */
+  protected folded(id: string, recorded: readonly RecordedEvent[]): Loaded<TState> {
+    const loaded = foldStream(this.aggregate.decider, recorded);
     return loaded.state.exists ? loaded : { ...loaded, state: this.aggregate.withId(loaded.state, id) };
   }
 

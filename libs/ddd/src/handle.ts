@@ -3,6 +3,7 @@ import {
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
+  type RecordedEvent,
 } from '@shipledger/event-store';
 import { randomUUID } from 'node:crypto';
 import { foldEvents, type Decider, type DomainEvent } from './decider';
@@ -21,7 +22,14 @@ export async function loadStream<TEvent extends DomainEvent, TState>(
   decider: Pick<Decider<unknown, TEvent, TState>, 'evolve' | 'initialState'>,
   streamName: string,
 ): Promise<Loaded<TState>> {
-  const recorded = await eventStore.readStream(streamName);
+  return foldStream(decider, await eventStore.readStream(streamName));
+}
+
+/** A stream's events (all of them, oldest first) folded with the decider's evolve, as `loadStream` answers them. */
+export function foldStream<TEvent extends DomainEvent, TState>(
+  decider: Pick<Decider<unknown, TEvent, TState>, 'evolve' | 'initialState'>,
+  recorded: readonly RecordedEvent[],
+): Loaded<TState> {
   const last = recorded[recorded.length - 1];
   return {
     state: foldEvents(decider, recorded),

@@ -1,5 +1,6 @@
 export { foldEvents, type Decider, type DomainEvent } from './decider';
 export {
+  foldStream,
   handle,
   loadStream,
   type CommandInput,

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AggregateRepository, commandEventMetadata, foldEvents, type Loaded } from '@shipledger/ddd';
-import { EVENT_STORE, type EventMetadata, type EventStore } from '@shipledger/event-store';
+import { AggregateRepository, type Loaded } from '@shipledger/ddd';
+import { EVENT_STORE, type EventStore } from '@shipledger/event-store';
 import { orderDecider, type OrderCommand, type OrderEvent, type OrderState } from '../../domain/order';
-import type { OrderCommandMeta } from './command-meta';
 import { orderStreamId } from '../../domain/order/order.streams';
 
 export const ORDER_EVENT_SCHEMA_VERSION = 1;
@@ -23,17 +22,9 @@ export class OrderRepository extends AggregateRepository<OrderCommand, OrderEven
   /** As every aggregate's load, keeping the events (`history`): the ORDER_INVENTORY port folds them (rule 3). */
   override async load(orderId: string): Promise<LoadedOrder> {
     const recorded = await this.eventStore.readStream(orderStreamId(orderId));
-    const state = foldEvents(orderDecider, recorded);
-    const last = recorded[recorded.length - 1];
     return {
-      state: state.exists ? state : { ...state, order_id: orderId },
-      revision: last ? last.revision : 'no_stream',
-      eventIds: new Set(recorded.map((event) => event.id)),
+      ...this.folded(orderId, recorded),
       history: recorded.map((event) => ({ type: event.type, data: event.data }) as OrderEvent),
     };
   }
-}
-
-export function orderEventMetadata(event: { data: { at: string; actor: string } }, tenantId: string, meta: OrderCommandMeta): EventMetadata {
-  return commandEventMetadata(event, tenantId, meta, ORDER_EVENT_SCHEMA_VERSION);
 }
