@@ -5,3 +5,4 @@ export * from './api-validation.pipe';
 export * from './error-body';
 export * from './client-input';
 export * from './plain-json';
+export * from './property-rules';

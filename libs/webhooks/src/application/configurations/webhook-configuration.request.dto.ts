@@ -3,8 +3,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min,
-  registerDecorator, ValidateNested,
+  ValidateNested,
 } from 'class-validator';
+import { RequiredString, ValidatedBy } from '@shipledger/platform';
 import { SHIPMENT_STATUSES } from '@shipledger/shipping';
 
 import {
@@ -16,23 +17,6 @@ const L = WEBHOOK_LIMITS;
 
 /** notify_status names shipment statuses (status triggers) and order triggers (ORDER_CREATE, …). */
 const NOTIFY_STATUS_VALUES: readonly string[] = [...SHIPMENT_STATUSES, ...ORDER_TRIGGERS];
-
-function RequiredText(max: number, example: string): PropertyDecorator {
-  return applyDecorators(ApiProperty({ maxLength: max, example }), (target: object, propertyName: string | symbol) => {
-    registerDecorator({
-      name: 'requiredText', target: target.constructor, propertyName: String(propertyName), constraints: [max],
-      options: {
-        message: (args) => {
-          const value = args.value as unknown;
-          if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return 'must not be blank';
-          if (typeof value !== 'string') return 'must be a string';
-          return `must be shorter than or equal to ${max} characters`;
-        },
-      },
-      validator: { validate: (value: unknown) => typeof value === 'string' && value.trim() !== '' && value.length <= max },
-    });
-  });
-}
 
 function OptionalFlag(): PropertyDecorator {
   return applyDecorators(ApiPropertyOptional({ type: Boolean, default: false }), IsOptional(), IsBoolean());
@@ -50,11 +34,7 @@ function StaticHeaders(): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, example: { 'x-shop': 'A' } }),
     IsOptional(),
-    (target: object, propertyName: string | symbol) => registerDecorator({
-      name: 'staticHeaders', target: target.constructor, propertyName: String(propertyName),
-      options: { message: (args) => headersProblem(args.value) ?? 'is invalid' },
-      validator: { validate: (value: unknown) => headersProblem(value) === undefined },
-    }),
+    ValidatedBy('staticHeaders', (value) => headersProblem(value) === undefined, (args) => headersProblem(args.value) ?? 'is invalid'),
   );
 }
 
@@ -78,11 +58,7 @@ function AddressFilterField(): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ type: 'object', additionalProperties: true, example: { country: ['AE', 'SA'] }, description: 'address field → allowed value(s); all must match' }),
     IsOptional(),
-    (target: object, propertyName: string | symbol) => registerDecorator({
-      name: 'addressFilter', target: target.constructor, propertyName: String(propertyName),
-      options: { message: (args) => addressFilterProblem(args.value) ?? 'is invalid' },
-      validator: { validate: (value: unknown) => addressFilterProblem(value) === undefined },
-    }),
+    ValidatedBy('addressFilter', (value) => addressFilterProblem(value) === undefined, (args) => addressFilterProblem(args.value) ?? 'is invalid'),
   );
 }
 
@@ -109,8 +85,8 @@ export class CustomConditionDto {
 
 /** POST and PUT /webhooks (PUT sets these and clears the rest). */
 export class WebhookConfigurationRequestDto {
-  @RequiredText(L.name, 'Shop A status updates') config_name!: string;
-  @RequiredText(L.url, 'https://hooks.example.com/shipledger') url!: string;
+  @RequiredString(L.name, 'Shop A status updates') config_name!: string;
+  @RequiredString(L.url, 'https://hooks.example.com/shipledger') url!: string;
   @ApiPropertyOptional({ enum: WEBHOOK_STATUSES, default: 'ACTIVE' }) @IsOptional() @IsIn(WEBHOOK_STATUSES) status?: WebhookStatus;
   @ApiPropertyOptional({ enum: WEBHOOK_ENTITY_TYPES }) @IsOptional() @IsIn(WEBHOOK_ENTITY_TYPES) entity_type?: WebhookEntityType;
   @StaticHeaders() headers?: Record<string, string>;

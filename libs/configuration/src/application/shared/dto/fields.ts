@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength, registerDecorator } from 'class-validator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /**
  * The bounds of the shipment fields a configuration object stands for (docs/limits.md), so a stored
@@ -17,31 +17,8 @@ export const EMAIL_MAX = 254;
 /** Merchants one configuration object may name. */
 export const MERCHANTS_MAX = 1000;
 
-/**
- * A required string: missing, null or blank → "must not be blank" (the message shipment clients know),
- * another type → "must be a string", too long → the bound. One rule, so exactly one message per field.
- */
-export function RequiredString(max: number, example?: string): PropertyDecorator {
-  return applyDecorators(ApiProperty({ maxLength: max, example }), (target: object, propertyName: string | symbol) => {
-    registerDecorator({
-      name: 'requiredString',
-      target: target.constructor,
-      propertyName: String(propertyName),
-      constraints: [max],
-      options: {
-        message: (args) => {
-          const value = args.value as unknown;
-          if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return 'must not be blank';
-          if (typeof value !== 'string') return 'must be a string';
-          return `must be shorter than or equal to ${max} characters`;
-        },
-      },
-      validator: {
-        validate: (value: unknown) => typeof value === 'string' && value.trim() !== '' && value.length <= max,
-      },
-    });
-  });
-}
+/** Required strings follow the one rule every context uses (platform's RequiredString). */
+export { RequiredString } from '@shipledger/platform';
 
 export function OptionalString(max: number, example?: string): PropertyDecorator {
   return applyDecorators(ApiPropertyOptional({ maxLength: max, example }), IsOptional(), IsString(), MaxLength(max));

@@ -1,4 +1,4 @@
-import { registerDecorator } from 'class-validator';
+import { ValidatedBy } from '@shipledger/platform';
 
 /**
  * `coords` of a shipment address: `[latitude, longitude]`, or the string "latitude,longitude" that
@@ -18,14 +18,5 @@ export function isCoords(value: unknown): value is [number, number] {
     && Math.abs(value[0] as number) <= 90 && Math.abs(value[1] as number) <= 180;
 }
 
-export function IsCoords(): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) => {
-    registerDecorator({
-      name: 'isCoords',
-      target: target.constructor,
-      propertyName: String(propertyName),
-      options: { message: 'must be [latitude, longitude] or "latitude,longitude" (latitude -90..90, longitude -180..180)' },
-      validator: { validate: isCoords },
-    });
-  };
-}
+export const IsCoords = (): PropertyDecorator => ValidatedBy('isCoords', isCoords,
+  'must be [latitude, longitude] or "latitude,longitude" (latitude -90..90, longitude -180..180)');
