@@ -12,7 +12,7 @@ export { readTenantShipmentStream } from './application/shipment-history/shipmen
 export { parseIsoInstant } from './application/shared/iso-instant';
 
 // Commands other contexts send, and the commands and events as contracts.
-export { ShippingCommands, causedBy, type Causation } from './application/shared/shipping-commands';
+export { ShippingCommands, causedBy, type Causation, type LoadedShipment } from './application/shared/shipping-commands';
 export type * from './domain/shipment/shipment.commands';
 export type * from './domain/shipment/shipment.events';
 export { SHIPMENT_EVENT_TYPES } from './domain/shipment/shipment.events';

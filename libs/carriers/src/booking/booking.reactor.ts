@@ -51,7 +51,7 @@ export class BookingReactor implements Reactor {
     const fail = async (errorDetails: ErrorDetail[]) => {
       const recorded = await this.shipments.record(tenantId, shipmentId, causedBy(event, 'system'), () => ({
         type: 'RecordBookingFailed', booking_attempt_id: attemptId, error_details: errorDetails, at: this.now().toISOString(), actor: 'system',
-      }));
+      }), loaded);
       if (recorded.length > 0) countBooking(data.carrier_account?.carrier ?? 'none', 'failed');
     };
 
@@ -75,6 +75,8 @@ export class BookingReactor implements Reactor {
     if (!outcome.ok) return void (await fail([...outcome.errors, ...warnings]));
 
     const booking = outcome.value;
+    // The answer is decided on the stream as read above (no second read): a shipment that moved on
+    // meanwhile makes the append miss its revision, and the answer is decided again on a fresh read.
     await this.bookings.save({
       requestId, tenantId, shipmentId, carrierAccountId: account.carrierAccountId, carrier: account.carrier,
       trackingNo: booking.trackingNo, status: 'active',
@@ -93,7 +95,7 @@ export class BookingReactor implements Reactor {
       },
       at: this.now().toISOString(),
       actor: `carrier:${account.carrier}`,
-    }));
+    }), loaded);
     if (recorded.length > 0) countBooking(account.carrier, 'booked');
     else await this.releaseIfOrphaned(tenantId, shipmentId, booking.trackingNo);
     // The account's auto_ready_to_ship: the booked shipment goes on to ready_to_ship by itself.

@@ -61,25 +61,25 @@ export class LabelStore {
 
   /**
    * Lazy labels: what a booking's labels will be rendered from on their first fetch. Rendered labels of
-   * an earlier booking of the shipment are dropped in the same transaction, so a fetch never serves a
-   * label of another tracking number. One transaction, two statements, whatever the number of kinds.
+   * an earlier booking of the shipment are dropped at the same time, so a fetch never serves a
+   * label of another tracking number. One statement (the delete a data-modifying WITH of the upsert),
+   * so both happen or neither, in one round trip, whatever the number of kinds.
    */
   async reserveSources(tenantId: string, shipmentId: string, kinds: readonly LabelKind[], booking: Omit<LabelSource, 'tenantId' | 'kind'>): Promise<void> {
     const db = await this.db();
     const createdAt = new Date().toISOString();
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('labels').where('tenant_id', '=', tenantId).where('shipment_id', '=', shipmentId).where('kind', 'in', kinds).execute();
-      await trx.insertInto('label_sources')
-        .values(kinds.map((kind) => ({
-          tenant_id: tenantId, shipment_id: shipmentId, kind, tracking_no: booking.trackingNo, request_id: booking.requestId,
-          carrier_account_id: booking.carrierAccountId, created_at: createdAt,
-        })))
-        .onConflict((oc) => oc.columns(['tenant_id', 'shipment_id', 'kind']).doUpdateSet((eb) => ({
-          tracking_no: eb.ref('excluded.tracking_no'), request_id: eb.ref('excluded.request_id'),
-          carrier_account_id: eb.ref('excluded.carrier_account_id'), created_at: eb.ref('excluded.created_at'),
-        })))
-        .execute();
-    });
+    await db
+      .with('dropped', (qb) => qb.deleteFrom('labels').where('tenant_id', '=', tenantId).where('shipment_id', '=', shipmentId).where('kind', 'in', kinds))
+      .insertInto('label_sources')
+      .values(kinds.map((kind) => ({
+        tenant_id: tenantId, shipment_id: shipmentId, kind, tracking_no: booking.trackingNo, request_id: booking.requestId,
+        carrier_account_id: booking.carrierAccountId, created_at: createdAt,
+      })))
+      .onConflict((oc) => oc.columns(['tenant_id', 'shipment_id', 'kind']).doUpdateSet((eb) => ({
+        tracking_no: eb.ref('excluded.tracking_no'), request_id: eb.ref('excluded.request_id'),
+        carrier_account_id: eb.ref('excluded.carrier_account_id'), created_at: eb.ref('excluded.created_at'),
+      })))
+      .execute();
   }
 
   /** Every tenant's label source of this shipment id and kind (in practice one). */

@@ -29,12 +29,23 @@ export class SandboxStore {
   /**
    * Invariant: one booking per request id. The insert is a no-op when the id exists, and the row read
    * back afterwards is the first writer's, so a retried (or concurrent) call returns the same booking.
+   * `booked_at` is `at` on the tenant's sandbox clock (wall time plus its offset, as `now` reads it),
+   * added in the same statement; a first insert returns its row, so a new booking is one round trip.
    */
-  async recordBooking(row: Omit<SandboxBookingRow, 'steps_reported' | 'status' | 'collection_from' | 'collection_to'>): Promise<SandboxBookingRow> {
+  async recordBooking(
+    row: Omit<SandboxBookingRow, 'booked_at' | 'steps_reported' | 'status' | 'collection_from' | 'collection_to'> & { at: Date },
+  ): Promise<SandboxBookingRow> {
     const db = await this.db();
-    await db.insertInto('sandbox_bookings').values({ ...row, steps_reported: 0, status: 'booked' })
-      .onConflict((oc) => oc.column('request_id').doNothing()).execute();
-    return (await this.booking(row.request_id))!;
+    const { at, ...values } = row;
+    const offset = db.selectFrom('sandbox_clocks').select('offset_ms').where('tenant_id', '=', row.tenant_id);
+    const inserted = await db.insertInto('sandbox_bookings')
+      .values({
+        ...values, steps_reported: 0, status: 'booked',
+        booked_at: sql<string>`${at.toISOString()}::timestamptz + coalesce((${offset}), 0)::float8 * interval '1 millisecond'`,
+      })
+      .onConflict((oc) => oc.column('request_id').doNothing())
+      .returningAll().executeTakeFirst();
+    return (inserted as SandboxBookingRow | undefined) ?? (await this.booking(row.request_id))!;
   }
 
   async booking(requestId: string): Promise<SandboxBookingRow | undefined> {

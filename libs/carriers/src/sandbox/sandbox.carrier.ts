@@ -64,7 +64,7 @@ export class SandboxCarrier implements Carrier {
       shipment_id: shipment.shipmentId,
       tracking_no: this.trackingNumber(request.requestId),
       scenario,
-      booked_at: (await this.store.now(shipment.tenantId)).toISOString(),
+      at: new Date(),
       step_seconds: Number(account.property.TRACKING_STEP_SECONDS ?? DEFAULT_STEP_SECONDS),
     });
     return {

@@ -1,5 +1,5 @@
 import type { RecordedEvent, EventStore } from '@shipledger/event-store';
-import { deterministicUuid } from '@shipledger/ddd';
+import { deterministicUuid, type Loaded } from '@shipledger/ddd';
 import { ShipmentCommandRejected, shipmentIdOf, type ShipmentCommand, type ShipmentEvent, type ShipmentState } from '../../domain/shipment';
 import { ShipmentRepository, shipmentEventMetadata } from './shipment.repository';
 
@@ -14,6 +14,15 @@ export interface Causation {
 
 export function causedBy(event: RecordedEvent, actor: string): Causation {
   return { causationId: event.id, correlationId: event.metadata.correlationId, requestId: event.metadata.requestId, actor };
+}
+
+/** A shipment as `loadFor` read it. */
+export interface LoadedShipment {
+  tenantId: string;
+  shipmentId: string;
+  state: ShipmentState;
+  /** The stream as read (state, revision, event ids): what `record` decides on first. */
+  snapshot: Loaded<ShipmentState>;
 }
 
 /** Attempts on a lost race before the error reaches the caller (a reactor then retries the event). */
@@ -35,13 +44,15 @@ export class ShippingCommands {
   /**
    * The shipment an event of its stream is about, as the event's tenant sees it: the load every
    * reacting context starts with. Undefined for another stream, an unknown shipment or another tenant's.
+   * `snapshot` is the stream as read, for `record`'s first attempt (it saves reading the stream again).
    */
-  async loadFor(event: RecordedEvent): Promise<{ tenantId: string; shipmentId: string; state: ShipmentState } | undefined> {
+  async loadFor(event: RecordedEvent): Promise<LoadedShipment | undefined> {
     const tenantId = event.metadata.tenantId;
     const shipmentId = shipmentIdOf(event.streamId);
     if (!shipmentId) return undefined;
-    const state = await this.load(tenantId, shipmentId);
-    return state ? { tenantId, shipmentId, state } : undefined;
+    const snapshot = await this.repository.load(shipmentId);
+    const { state } = snapshot;
+    return state.exists && state.tenant_id === tenantId ? { tenantId, shipmentId, state, snapshot } : undefined;
   }
 
   /** The tenant's shipment, undefined when unknown or another tenant's. */
@@ -53,13 +64,16 @@ export class ShippingCommands {
   /**
    * `build` sees the current state and returns the command to decide (or undefined: nothing to record).
    * Returns the events appended; [] when the decider refused or had nothing to say (e.g. a stale
-   * booking answer), or when the causation was already recorded.
+   * booking answer), or when the causation was already recorded. `from` (a loadFor snapshot) is decided
+   * on instead of reading the stream again; when the stream has moved on since, the append finds
+   * another revision and the command is decided again on a fresh read, as with any lost race.
    */
   async record(
     tenantId: string,
     shipmentId: string,
     causation: Causation,
     build: (state: ShipmentState) => ShipmentCommand | undefined,
+    from?: LoadedShipment,
   ): Promise<ShipmentEvent[]> {
     const meta = { ...causation };
     try {
@@ -70,6 +84,7 @@ export class ShippingCommands {
         maxAttempts: MAX_ATTEMPTS,
         idempotency: { eventId: (command, index) => deterministicUuid('carriers', causation.causationId, command.type, String(index)) },
         metadata: (event, command) => ({ ...shipmentEventMetadata(event, tenantId, meta), actor: causation.actor, occurredAt: command.at }),
+        ...(from && from.shipmentId === shipmentId ? { loaded: from.snapshot } : {}),
       });
       return result.events;
     } catch (error) {
