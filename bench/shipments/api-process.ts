@@ -9,6 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { sql } from 'kysely';
 import pino from 'pino';
+import { Client } from 'pg';
 import { startWorker } from '@shipledger/projections';
 import { startTestApp } from '@shipledger/testing';
 import { ORDER_SHIPMENTS_REACTOR } from '@shipledger/ordering';
@@ -18,6 +19,7 @@ import { allProjectors, allReactors } from '../../apps/worker/src/registry';
 import type { BenchMessage, BenchReady } from './bench-ipc';
 
 async function main(): Promise<void> {
+  const statements = countStatements();
   const app = await startTestApp({ postgres: true, worker: false, addressRequestsPerMinute: 1_000_000_000 });
   // The projectors always; the reactors (booking, labels, webhooks) only with BENCH_REACTORS=1: their
   // asynchronous work is not part of the request path being measured and would take the CPU from it.
@@ -71,6 +73,9 @@ async function main(): Promise<void> {
         process.send?.({ type: 'profile-written' });
       } else if (message.type === 'rss') {
         process.send?.({ type: 'rss', rss: process.memoryUsage.rss() });
+      } else if (message.type === 'usage') {
+        const cpu = process.cpuUsage();
+        process.send?.({ type: 'usage', cpuMicros: cpu.user + cpu.system, statements: statements.count });
       } else if (message.type === 'start-reactors') {
         // The booking phase: the reactors join the projectors, as in `npm start` (one process).
         if (!withReactors && !reactorWorker) {
@@ -100,6 +105,28 @@ async function main(): Promise<void> {
     });
   });
   process.send?.(ready);
+}
+
+/** Counts every statement the process sends to Postgres (each pg.Client.query call: a pool's query ends there too). */
+/** BENCH_STATEMENT_TALLY=1: the 40 most frequent statements (first 110 characters) are printed when the process exits. */
+const TALLY = process.env.BENCH_STATEMENT_TALLY === '1';
+const tally = new Map<string, number>();
+process.on('exit', () => {
+  for (const [text, count] of [...tally].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(String(count).padStart(7), text);
+});
+function countStatements(): { readonly count: number } {
+  const counter = { count: 0 };
+  const query = Client.prototype.query as (...args: unknown[]) => unknown;
+  Client.prototype.query = function (this: Client, ...args: unknown[]) {
+    counter.count++;
+    if (TALLY) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text ?? '?';
+      const key = text.replace(/\s+/g, ' ').slice(0, 110);
+      tally.set(key, (tally.get(key) ?? 0) + 1);
+    }
+    return query.apply(this, args);
+  } as typeof Client.prototype.query;
+  return counter;
 }
 
 /** The V8 sampling profiler over the inspector protocol: only the load being studied is sampled, not start-up. */

@@ -17,7 +17,13 @@ export interface BenchReady {
 }
 
 export type BenchMessage = { type: 'wait-caught-up'; timeoutMs: number } | { type: 'close' }
-  | { type: 'profile-start' } | { type: 'profile-stop'; path: string } | { type: 'rss' } | { type: 'start-reactors' };
+  | { type: 'profile-start' } | { type: 'profile-stop'; path: string } | { type: 'rss' } | { type: 'start-reactors' } | { type: 'usage' };
+
+/** What the API process has spent since it started: CPU (user + system, µs) and statements sent to Postgres. */
+export interface ApiUsage {
+  cpuMicros: number;
+  statements: number;
+}
 
 export interface ApiProcess {
   ready: BenchReady;
@@ -28,6 +34,8 @@ export interface ApiProcess {
   stopProfile(path: string): Promise<void>;
   /** The API process's resident set size, in bytes. */
   rss(): Promise<number>;
+  /** The API process's CPU time and statement count so far (differences of two readings measure a run). */
+  usage(): Promise<ApiUsage>;
   /** Starts the reactors (booking, labels, webhooks) in the API process, as `npm start` runs them. */
   startReactors(): Promise<void>;
   close(): Promise<void>;
@@ -81,6 +89,12 @@ export async function startApiProcess(options: { orderShipments?: boolean } = {}
       const answer = next<{ rss: number }>('rss');
       child.send({ type: 'rss' } satisfies BenchMessage);
       return (await answer).rss;
+    },
+    async usage() {
+      const answer = next<ApiUsage & { type: 'usage' }>('usage');
+      child.send({ type: 'usage' } satisfies BenchMessage);
+      const { cpuMicros, statements } = await answer;
+      return { cpuMicros, statements };
     },
     async startReactors() {
       const started = next('reactors-started');

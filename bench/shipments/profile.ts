@@ -4,6 +4,8 @@
  * PROFILE_CREATES (default 2000) draft creates and, separately, as many confirmed creates at 16
  * connections, and prints each breakdown by stage (bench/shipments/profile-breakdown.ts). The
  * .cpuprofile files stay in PROFILE_DIR (default .tmp/profiles) for a flame view (e.g. speedscope).
+ * Before the profiles, an unprofiled run of as many creates of each kind prints the API process's CPU time
+ * (process.cpuUsage) and statements sent to Postgres per create, projectors included.
  * Short on purpose: it is meant to run beside other work, and shares hold where absolute rates do not.
  */
 import { mkdirSync } from 'node:fs';
@@ -25,6 +27,17 @@ async function main(): Promise<void> {
     await createShipmentsRun(target, merchant, carrierAccountName, 300, 16, true); // warm-up: JIT, pools, caches
     await createShipmentsRun(target, merchant, carrierAccountName, 300, 16);
     await api.waitUntilCaughtUp(300_000);
+    // Unprofiled first: the API process's own CPU time and statements per create, projectors' share
+    // included (waiting for them to catch up). CPU time, unlike a rate, hardly moves with the machine's load.
+    for (const draft of [true, false]) {
+      const before = await api.usage();
+      const figures = await createShipmentsRun(target, merchant, carrierAccountName, CREATES, 16, draft);
+      await api.waitUntilCaughtUp(300_000);
+      const after = await api.usage();
+      console.log(`${draft ? 'draft' : 'confirmed'} creates, unprofiled: ${figures.perSecond.toFixed(0)} req/s; API process `
+        + `${((after.cpuMicros - before.cpuMicros) / 1000 / figures.requests).toFixed(2)} ms CPU and `
+        + `${((after.statements - before.statements) / figures.requests).toFixed(2)} statements per create`);
+    }
     for (const draft of [true, false]) {
       const kind = draft ? 'draft' : 'confirmed';
       const path = join(DIR, `create-${kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
