@@ -1,3 +1,4 @@
+import type { Address } from '@shipledger/shipping';
 import type { FoLineItemStatus } from './order.status';
 
 /**
@@ -8,20 +9,10 @@ import type { FoLineItemStatus } from './order.status';
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
-export interface OrderAddress {
-  contact_name?: string;
-  company_name?: string;
-  contact_phone?: string;
-  contact_email?: string;
-  address1?: string;
-  address2?: string;
-  area?: string;
-  city?: string;
-  state?: string;
-  postcode?: string;
-  country?: string;
-  coords?: number[];
-}
+/** An order's address: a shipment address's contact and place fields (an order's shipment takes it as is). */
+export type OrderAddress = Pick<Address,
+  'contact_name' | 'company_name' | 'contact_phone' | 'contact_email' | 'address1' | 'address2' | 'area' | 'city' | 'state'
+  | 'postcode' | 'country' | 'coords'>;
 
 export interface OrderPayment {
   payment_mode?: 'PRE_PAID' | 'CASH_ON_DELIVERY';
