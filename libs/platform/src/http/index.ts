@@ -6,3 +6,4 @@ export * from './error-body';
 export * from './client-input';
 export * from './plain-json';
 export * from './property-rules';
+export * from './query-params';

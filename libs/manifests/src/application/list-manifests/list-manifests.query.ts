@@ -1,10 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { queryList } from '@shipledger/platform';
 import { MANIFEST_STATUSES, type ManifestStatus } from '../../domain';
 
-const asArray = ({ value }: { value: unknown }) => (value === undefined ? undefined
-  : (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter((v) => v !== ''));
+const asArray = ({ value }: { value: unknown }) => (value === undefined ? undefined : queryList(value));
 
 /** GET /manifests: the paging and filters of GET /shipments, plus status and carrier_account. */
 export class ListManifestsQueryDto {

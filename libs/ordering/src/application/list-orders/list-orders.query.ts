@@ -1,3 +1,4 @@
+import { queryList, querySingle } from '@shipledger/platform';
 import { ORDER_STATUSES, reject, type OrderStatus } from '../../domain/order';
 import type { ListOrdersQuery } from '../../read-models/order-list/order-list.queries';
 import { normaliseDateTime } from '../shared/order-request.mapper';
@@ -10,17 +11,10 @@ type RawQuery = Record<string, unknown>;
 
 const invalid = (field: string, message: string) => reject('validation_failed', `${field} : ${message}`, field);
 
-function many(q: RawQuery, key: string): string[] {
-  const value = q[key];
-  const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
-  return values.flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter((v) => v !== '');
-}
+const many = (q: RawQuery, key: string): string[] => queryList(q[key]);
 
 function one(q: RawQuery, key: string): string | undefined {
-  const value = q[key];
-  if (value === undefined) return undefined;
-  if (Array.isArray(value)) throw invalid(key, 'must be given once');
-  const text = String(value).trim();
+  const text = querySingle(q, key, (field) => invalid(field, 'must be given once'))?.trim();
   return text === '' ? undefined : text;
 }
 

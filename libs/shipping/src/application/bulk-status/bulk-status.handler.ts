@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DATABASE, type Database } from '@shipledger/database';
-import { ApiError, type AuthContext } from '@shipledger/platform';
+import { ApiError, queryList, type AuthContext } from '@shipledger/platform';
 import { bulkStatus, type BulkStatusItem } from '../../read-models/shipment-list/shipment-list.queries';
 
 /** At most this many ids per call: the whole list goes into one indexed query. */
@@ -9,8 +9,7 @@ export const BULK_STATUS_MAX_IDS = 500;
 
 /** `shipment_id=a,b&shipment_id=c` → ['a', 'b', 'c'] (order kept, duplicates dropped), or a 400. */
 export function parseShipmentIds(raw: unknown): string[] {
-  const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
-  const ids = [...new Set(values.flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter((v) => v !== ''))];
+  const ids = [...new Set(queryList(raw))];
   if (ids.length === 0) throw ApiError.badRequest('shipment_id : must not be blank', [{ field: 'shipment_id', message: 'must not be blank' }]);
   if (ids.length > BULK_STATUS_MAX_IDS) {
     const message = `must list at most ${BULK_STATUS_MAX_IDS} shipments`;

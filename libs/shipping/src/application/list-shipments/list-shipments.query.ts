@@ -1,4 +1,4 @@
-import { ApiError } from '@shipledger/platform';
+import { ApiError, queryList, querySingle } from '@shipledger/platform';
 import type { ListShipmentsQuery } from '../../read-models/shipment-list/shipment-list.queries';
 import { parseIsoInstant } from '../shared/iso-instant';
 
@@ -39,18 +39,9 @@ function invalid(field: string, message: string): ApiError {
   return ApiError.badRequest(`${field} : ${message}`, [{ field, message }]);
 }
 
-function many(q: RawQuery, key: string): string[] {
-  const value = q[key];
-  const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
-  return values.flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter((v) => v !== '');
-}
+const many = (q: RawQuery, key: string): string[] => queryList(q[key]);
 
-function one(q: RawQuery, key: string): string | undefined {
-  const value = q[key];
-  if (value === undefined) return undefined;
-  if (Array.isArray(value)) throw invalid(key, 'must be given once');
-  return String(value);
-}
+const one = (q: RawQuery, key: string): string | undefined => querySingle(q, key, (field) => invalid(field, 'must be given once'));
 
 function nonBlank(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
