@@ -7,8 +7,6 @@
  * Smoke: BENCH_INV_SKUS=200 BENCH_INV_ORDERS=300 npm run bench:inventory
  */
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
 import { cpus, loadavg } from 'node:os';
 import { openDatabase } from '@shipledger/database';
 import { createEventStore } from '@shipledger/event-store';
@@ -70,32 +68,17 @@ async function main(): Promise<void> {
     console.log(`stocked ${levels} levels in ${((Date.now() - stocking) / 1000).toFixed(0)} s`);
     await api.waitUntilCaughtUp(900_000);
 
-    // Work per order, steadier than req/s on a shared machine: committed Postgres transactions (each
-    // read and each append is one; the worker's projection batches included, it has caught up).
-    const counter = await openDatabase({ url: databaseUrl, poolSize: 1 });
-    const committed = async () => {
-      await sleep(1_500); // statistics reach pg_stat_database when a backend goes idle (≤ 1 s)
-      const { rows } = await sql<{ n: string }>`SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()`.execute(counter.kysely);
-      return Number(rows[0]!.n);
-    };
     await call(target, 'PUT', `/inventory/settings/${merchant}`, { enabled: false });
     await ordersRun(target, merchant, 'warm-up'); // JIT, pools, caches
     await api.waitUntilCaughtUp(900_000);
-    const beforePlain = await committed();
     const plain = await ordersRun(target, merchant, 'POST /orders, inventory off');
     await api.waitUntilCaughtUp(900_000);
-    const afterPlain = await committed();
     await call(target, 'PUT', `/inventory/settings/${merchant}`, { enabled: true });
-    const beforeAllocating = await committed();
     const allocating = await ordersRun(target, merchant, 'POST /orders, allocation from stock');
     await api.waitUntilCaughtUp(900_000);
-    const afterAllocating = await committed();
-    await counter.close();
     for (const figures of [plain.figures, allocating.figures]) console.log(formatFigures(figures));
     const ratio = allocating.figures.perSecond / plain.figures.perSecond;
     console.log(`allocated ${allocating.allocated}, auto_allocation_failed ${allocating.failed}; allocation / plain = ${ratio.toFixed(2)} (goal ≥ 0.7)`);
-    console.log(`Postgres transactions per order (reads and appends, projections included): plain ${((afterPlain - beforePlain) / ORDERS).toFixed(1)}, `
-      + `allocation ${((afterAllocating - beforeAllocating) / ORDERS).toFixed(1)}`);
 
     const database = await openDatabase({ url: databaseUrl, poolSize: 2 });
     const eventStore = createEventStore({ database });

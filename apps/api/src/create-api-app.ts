@@ -3,12 +3,11 @@ import type { IncomingMessage } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
-import { Logger } from 'nestjs-pino';
 import type { Database } from '@shipledger/database';
 import type { EventStore } from '@shipledger/event-store';
 import {
   clientErrorHandler, configureFastify, DEFAULT_BODY_LIMIT_BYTES, PARSER_MAX_HEADER_BYTES, frameworkErrorHandler, instrumentEventStore, migratePlatform, PlatformServices, registerHttpMetricsHooks,
-  registerIdempotencyHooks, registerLegacyRoutes, requestIdFrom, type TlsMaterial,
+  registerAccessLog, registerIdempotencyHooks, registerLegacyRoutes, requestIdFrom, ServiceLogger, type TlsMaterial,
 } from '@shipledger/platform';
 import { mountDashboard } from '@shipledger/reporting';
 import { webhooksContextFor } from '@shipledger/webhooks';
@@ -79,7 +78,8 @@ export async function createApiApp(options: ApiAppOptions): Promise<ApiApp> {
     adapter,
     { bodyParser: false, bufferLogs: true, abortOnError: false },
   );
-  app.useLogger(app.get(Logger));
+  const logger = app.get(ServiceLogger);
+  app.useLogger(logger);
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   const internalSecret = randomUUID();
   const routes: Array<{ method: string; url: string }> = [];
@@ -93,6 +93,7 @@ export async function createApiApp(options: ApiAppOptions): Promise<ApiApp> {
     requireHttps: options.trustProxy ?? false,
     authenticator: platform.authenticator,
   });
+  registerAccessLog(fastify, logger.pino);
   registerIdempotencyHooks(fastify, platform.idempotency);
   registerHttpMetricsHooks(fastify);
   mountOpenApi(app, fastify);

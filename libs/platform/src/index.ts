@@ -23,4 +23,5 @@ export * from './fault-injection';
 export * from './legacy/legacy-routes';
 export * from './legacy/removed-endpoints';
 export * from './observability/http-metrics.hooks';
+export { createServiceLogger, registerAccessLog, ServiceLogger } from './observability/logging';
 export * from './outbound';

@@ -10,7 +10,7 @@ import { ApiValidationPipe } from './http/api-validation.pipe';
 import { JsonBodyInterceptor } from './http/json-body.interceptor';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { HealthController } from './observability/health.controller';
-import { loggerModule } from './observability/logging';
+import { createServiceLogger, ServiceLogger } from './observability/logging';
 import { MetricsController } from './observability/metrics.controller';
 import { PLATFORM_SERVICES, type PlatformServices } from './platform-services';
 
@@ -25,9 +25,9 @@ export class PlatformModule {
   static forRoot(platform: PlatformServices, options: { logLevel: string }): DynamicModule {
     return {
       module: PlatformModule,
-      imports: [loggerModule(options.logLevel)],
       controllers: [OauthTokenController, AdminController, HealthController, MetricsController],
       providers: [
+        { provide: ServiceLogger, useValue: new ServiceLogger(createServiceLogger(options.logLevel)) },
         { provide: PLATFORM_SERVICES, useValue: platform },
         { provide: DATABASE, useValue: platform.options.database },
         { provide: EVENT_STORE, useValue: platform.options.eventStore },
@@ -37,7 +37,7 @@ export class PlatformModule {
         { provide: APP_PIPE, useClass: ApiValidationPipe },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
-      exports: [PLATFORM_SERVICES, DATABASE, EVENT_STORE],
+      exports: [PLATFORM_SERVICES, DATABASE, EVENT_STORE, ServiceLogger],
     };
   }
 }

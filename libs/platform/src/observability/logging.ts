@@ -1,5 +1,7 @@
-import type { IncomingMessage } from 'node:http';
-import { LoggerModule } from 'nestjs-pino';
+import type { LoggerService } from '@nestjs/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import pino from 'pino';
+import { CORRELATION_ID_KEY } from '../http/request-ids';
 
 /** Where the auth guard leaves tenant and client on the raw request, for the access log. */
 export const LOG_BINDINGS_KEY = 'shipledgerLogBindings';
@@ -27,21 +29,76 @@ export function redactUrl(url: string): string {
   return url.replace(/([?&]signature=)[^&#]*/gi, '$1[redacted]');
 }
 
-export function loggerModule(level: string) {
-  return LoggerModule.forRoot({
-    pinoHttp: {
-      level,
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id?: string }).id ?? 'unknown',
-      customProps: (req: IncomingMessage) => {
-        const bindings = (req as unknown as Record<string, unknown>)[LOG_BINDINGS_KEY] as Record<string, string> | undefined;
-        const correlationId = req.headers['x-correlation-id'];
-        return { ...(bindings ?? {}), ...(typeof correlationId === 'string' ? { correlationId } : {}) };
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
-      },
-    },
+/** The service's logger: pino at `level`, with the credential redaction above. */
+export function createServiceLogger(level: string, destination?: pino.DestinationStream): pino.Logger {
+  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
+}
+
+/**
+ * The access log: one line per answered request (level error for a 5xx, else info) with its id,
+ * method, URL (signatures redacted), status, response time, tenant and client (left on the raw request
+ * by the auth guard) and correlation id; "request aborted" when the client went away first. Written
+ * from Fastify's onResponse hook straight to the service logger: no child logger per request and no
+ * AsyncLocalStorage (pino-http through nestjs-pino paid both on every request, logged or not).
+ */
+export function registerAccessLog(fastify: FastifyInstance, logger: pino.Logger): void {
+  const line = (request: FastifyRequest, statusCode?: number, responseTime?: number) => {
+    const bindings = (request.raw as unknown as Record<string, unknown>)[LOG_BINDINGS_KEY] as Record<string, string> | undefined;
+    const correlationId = (request as unknown as Record<string, unknown>)[CORRELATION_ID_KEY] as string | undefined;
+    return {
+      req: { id: request.id, method: request.method, url: redactUrl(request.url) },
+      ...(statusCode === undefined ? {} : { res: { statusCode }, responseTime }),
+      ...bindings,
+      ...(correlationId ? { correlationId } : {}),
+    };
+  };
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    if (logger.isLevelEnabled(level)) logger[level](line(request, reply.statusCode, reply.elapsedTime), 'request completed');
+    done();
   });
+  fastify.addHook('onRequestAbort', (request, done) => {
+    if (logger.isLevelEnabled('info')) logger.info(line(request), 'request aborted');
+    done();
+  });
+}
+
+/** Nest's own messages (start-up, the exception filter's unhandled errors) through the service logger. */
+export class ServiceLogger implements LoggerService {
+  constructor(readonly pino: pino.Logger) {}
+
+  log(message: unknown, ...rest: unknown[]): void {
+    this.write('info', message, rest);
+  }
+
+  error(message: unknown, ...rest: unknown[]): void {
+    this.write('error', message, rest);
+  }
+
+  warn(message: unknown, ...rest: unknown[]): void {
+    this.write('warn', message, rest);
+  }
+
+  debug(message: unknown, ...rest: unknown[]): void {
+    this.write('debug', message, rest);
+  }
+
+  verbose(message: unknown, ...rest: unknown[]): void {
+    this.write('trace', message, rest);
+  }
+
+  fatal(message: unknown, ...rest: unknown[]): void {
+    this.write('fatal', message, rest);
+  }
+
+  /** Nest passes the logger's context last; an error's stack (a string) may come before it. */
+  private write(level: pino.Level, message: unknown, rest: unknown[]): void {
+    if (!this.pino.isLevelEnabled(level)) return;
+    const strings = rest.filter((value): value is string => typeof value === 'string');
+    const context = rest.length > 0 && typeof rest[rest.length - 1] === 'string' ? strings.pop() : undefined;
+    const fields: Record<string, unknown> = context ? { context } : {};
+    if (message instanceof Error) this.pino[level]({ ...fields, err: message }, strings[0] ?? message.message);
+    else if (typeof message === 'object' && message !== null) this.pino[level]({ ...fields, ...message }, strings[0]);
+    else this.pino[level](level === 'error' && strings[0] ? { ...fields, stack: strings[0] } : fields, String(message));
+  }
 }
