@@ -59,33 +59,22 @@ export async function projectionStatus(options: {
     const events = await options.eventStore.readAll({ after: position, maxCount: limit });
     return { lag: events.length, lagCapped: events.length >= limit };
   };
+  /** Where a follower stands: its stored position, how far behind the head, when it last moved. */
+  const progressOf = async (cp: { position?: Position; updatedAt?: FollowerStatus['updatedAt'] } | undefined) =>
+    ({ position: cp?.position, ...(await lagOf(cp?.position)), updatedAt: cp?.updatedAt });
+  /** What it parked, and which worker runs it (its lease key is `<kind>:<name>`). */
+  const runOf = (key: string) => ({ parked: parked.get(key) ?? 0, runBy: leases.get(key) });
   const followers: FollowerStatus[] = [];
   for (const p of options.projectors) {
     const cp = checkpoints.find((c) => c.name === p.name);
     followers.push({
-      kind: 'projector',
-      name: p.name,
-      version: cp?.version,
-      codeVersion: p.version,
-      position: cp?.position,
-      ...(await lagOf(cp?.position)),
-      updatedAt: cp?.updatedAt,
-      rebuild: rebuilds.find((r) => r.name === p.name),
-      parked: parked.get(`projector:${p.name}`) ?? 0,
-      runBy: leases.get(`projector:${p.name}`),
+      kind: 'projector', name: p.name, version: cp?.version, codeVersion: p.version, ...(await progressOf(cp)),
+      rebuild: rebuilds.find((r) => r.name === p.name), ...runOf(`projector:${p.name}`),
     });
   }
   for (const r of options.reactors) {
     const cp = reactorCheckpoints.find((c) => c.name === r.name);
-    followers.push({
-      kind: 'reactor',
-      name: r.name,
-      position: cp?.position,
-      ...(await lagOf(cp?.position)),
-      updatedAt: cp?.updatedAt,
-      parked: parked.get(`reactor:${r.name}`) ?? 0,
-      runBy: leases.get(`reactor:${r.name}`),
-    });
+    followers.push({ kind: 'reactor', name: r.name, ...(await progressOf(cp)), ...runOf(`reactor:${r.name}`) });
   }
   return { head, followers };
 }
