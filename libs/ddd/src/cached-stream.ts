@@ -14,6 +14,8 @@ export interface CachedLoad<TState> {
  */
 export class CachedStreamLoader<TState> {
   private readonly cache = new Map<string, { state: TState; revision: number }>();
+  /** Per stream: the read in flight, and the one read queued behind it for every load that came meanwhile. */
+  private readonly reads = new Map<string, { running: Promise<CachedLoad<TState>>; queued?: Promise<CachedLoad<TState>> }>();
 
   constructor(
     private readonly eventStore: EventStore,
@@ -22,7 +24,30 @@ export class CachedStreamLoader<TState> {
     private readonly capacity = 1_000,
   ) {}
 
-  async load(streamId: string): Promise<CachedLoad<TState>> {
+  /**
+   * The stream's state with every event appended before the call. Loads of one stream that come while a
+   * read of it is in flight share one read that starts when that one is done (a read started before a
+   * load could miss an append that load must see): under concurrent creates that read every one of a
+   * tenant's rulesets, one read per round trip instead of one per create.
+   */
+  load(streamId: string): Promise<CachedLoad<TState>> {
+    const reading = this.reads.get(streamId);
+    if (!reading) return this.startRead(streamId);
+    reading.queued ??= reading.running.then(ignore, ignore).then(() => this.startRead(streamId));
+    return reading.queued;
+  }
+
+  private startRead(streamId: string): Promise<CachedLoad<TState>> {
+    const entry = { running: this.read(streamId) };
+    this.reads.set(streamId, entry);
+    const done = () => {
+      if (this.reads.get(streamId) === entry) this.reads.delete(streamId);
+    };
+    entry.running.then(done, done);
+    return entry.running;
+  }
+
+  private async read(streamId: string): Promise<CachedLoad<TState>> {
     const cached = this.cache.get(streamId);
     const recorded = await this.eventStore.readStream(streamId, cached ? { fromRevision: cached.revision + 1 } : undefined);
     const state = this.fold(cached?.state ?? this.initialState(), recorded);
@@ -36,3 +61,5 @@ export class CachedStreamLoader<TState> {
     return { state, expected: revision };
   }
 }
+
+const ignore = (): void => undefined;
