@@ -70,3 +70,10 @@ function fromRow(row: Selectable<CarriersTables['carrier_bookings']>): CarrierBo
     carrier: row.carrier, trackingNo: row.tracking_no, status: row.status,
   };
 }
+
+/** The shipment's active booking behind its tracking number (undefined: none is). */
+export async function bookingBehind(
+  bookings: Pick<BookingStore, 'activeForShipment'>, tenantId: string, shipmentId: string, trackingNo: string | undefined,
+): Promise<CarrierBookingRecord | undefined> {
+  return (await bookings.activeForShipment(tenantId, shipmentId)).find((b) => b.trackingNo === trackingNo);
+}

@@ -4,7 +4,7 @@ import type { Reactor } from '@shipledger/projections';
 import type { CarrierAccountRepository } from '../accounts/carrier-account.repository';
 import type { CarrierRegistry } from '../carrier/carrier.registry';
 import { causedBy, type ShippingCommands } from '@shipledger/shipping';
-import type { BookingStore } from './booking.store';
+import { bookingBehind, type BookingStore } from './booking.store';
 import { cancelActiveBookings } from './cancel-bookings';
 
 /**
@@ -36,8 +36,7 @@ export class CarrierLifecycleReactor implements Reactor {
   }
 
   private async scheduleCollection(state: ShipmentState, shipment: { tenantId: string; shipmentId: string; content: ShipmentState['content'] }): Promise<ErrorDetail[]> {
-    const booking = (await this.bookings.activeForShipment(shipment.tenantId, shipment.shipmentId))
-      .find((b) => b.trackingNo === state.tracking_no);
+    const booking = await bookingBehind(this.bookings, shipment.tenantId, shipment.shipmentId, state.tracking_no);
     if (!booking) return [];
     const carrier = this.carriers.get(booking.carrier);
     const account = await this.accounts.get(shipment.tenantId, booking.carrierAccountId);

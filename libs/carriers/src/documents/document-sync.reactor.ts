@@ -2,7 +2,7 @@ import type { ShipmentState } from '@shipledger/shipping';
 import type { RecordedEvent } from '@shipledger/event-store';
 import type { Reactor } from '@shipledger/projections';
 import type { CarrierAccountRepository } from '../accounts/carrier-account.repository';
-import type { BookingStore, CarrierBookingRecord } from '../booking/booking.store';
+import { bookingBehind, type BookingStore, type CarrierBookingRecord } from '../booking/booking.store';
 import type { CarrierRegistry } from '../carrier/carrier.registry';
 import { causedBy, type Causation, type ShippingCommands } from '@shipledger/shipping';
 import type { DocumentContentReader } from './document-content.port';
@@ -54,7 +54,7 @@ export class DocumentSyncReactor implements Reactor {
   /** The live booking through which documents sync, when its carrier supports upload. */
   private async uploadingBooking(state: ShipmentState): Promise<CarrierBookingRecord | undefined> {
     if (!state.tracking_no) return undefined;
-    const booking = (await this.bookings.activeForShipment(state.tenant_id, state.shipment_id)).find((b) => b.trackingNo === state.tracking_no);
+    const booking = await bookingBehind(this.bookings, state.tenant_id, state.shipment_id, state.tracking_no);
     return booking && this.carriers.get(booking.carrier).capabilities.documentUpload ? booking : undefined;
   }
 

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@shipledger/event-store';
 import type { Reactor } from '@shipledger/projections';
 import type { CarrierAccountRepository } from '../accounts/carrier-account.repository';
-import type { BookingStore } from '../booking/booking.store';
+import { bookingBehind, type BookingStore } from '../booking/booking.store';
 import type { CarrierRegistry } from '../carrier/carrier.registry';
 import { causedBy, type ShippingCommands } from '@shipledger/shipping';
 import type { LabelService } from './label.service';
@@ -24,7 +24,7 @@ export class LabelRefreshReactor implements Reactor {
     const loaded = await this.shipments.loadFor(event);
     if (!loaded?.state.tracking_no) return;
     const { tenantId, shipmentId, state } = loaded;
-    const booking = (await this.bookings.activeForShipment(tenantId, shipmentId)).find((b) => b.trackingNo === state.tracking_no);
+    const booking = await bookingBehind(this.bookings, tenantId, shipmentId, state.tracking_no);
     const account = booking && await this.accounts.get(tenantId, booking.carrierAccountId);
     if (!booking || !account) return;
     const urls = await this.labels.regenerateDefault(this.carriers.get(booking.carrier), {
