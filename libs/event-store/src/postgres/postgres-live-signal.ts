@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { PoolClient } from 'pg';
 import type { Database } from '@shipledger/database';
@@ -19,9 +20,14 @@ const NOTIFY_INTERVAL_MS = 50;
  * commit on a LISTEN connection taken from the pool. NOTIFYs are coalesced (one in flight, at most
  * one more queued, at most one per NOTIFY_INTERVAL_MS), so concurrent writers do not each pay a
  * statement and the notify queue lock. A lost NOTIFY costs latency only: subscriptions also poll.
+ * A NOTIFY carries the id of the handle's signal that sent it, and that handle's listener ignores its
+ * own: its appends woke it in-process already, and a second wake-up made every subscription read again
+ * and find nothing (one empty read and one held-back check per NOTIFY).
  */
 export class PostgresLiveSignal implements LiveSignal {
   private readonly changes: ChangeSignal;
+  /** Every PostgresLiveSignal on one database handle shares its ChangeSignal, so they share this id. */
+  private readonly origin: string;
   private listener?: PoolClient;
   private connecting?: Promise<void>;
   private lastListenFailure = 0;
@@ -31,6 +37,7 @@ export class PostgresLiveSignal implements LiveSignal {
 
   constructor(private readonly database: Database) {
     this.changes = changeSignalFor(database);
+    this.origin = originOf(this.changes);
   }
 
   get version(): number {
@@ -78,7 +85,7 @@ export class PostgresLiveSignal implements LiveSignal {
     do {
       this.notifyAgain = false;
       const sentAt = Date.now();
-      await sql`SELECT pg_notify(${CHANNEL}, '')`.execute(this.database.kysely).catch(() => undefined);
+      await sql`SELECT pg_notify(${CHANNEL}, ${this.origin})`.execute(this.database.kysely).catch(() => undefined);
       const wait = NOTIFY_INTERVAL_MS - (Date.now() - sentAt);
       if (this.notifyAgain && !this.closed && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     } while (this.notifyAgain && !this.closed);
@@ -88,7 +95,9 @@ export class PostgresLiveSignal implements LiveSignal {
     let client: PoolClient | undefined;
     try {
       client = await this.database.pool!.connect();
-      client.on('notification', () => this.changes.bump());
+      client.on('notification', (notification) => {
+        if (notification.payload !== this.origin) this.changes.bump();
+      });
       client.on('error', () => this.drop(client!));
       await client.query(`LISTEN ${CHANNEL}`);
       if (this.closed) throw new Error('closed while connecting');
@@ -107,4 +116,15 @@ export class PostgresLiveSignal implements LiveSignal {
     this.lastListenFailure = Date.now();
     client.release(true);
   }
+}
+
+const origins = new WeakMap<ChangeSignal, string>();
+
+function originOf(changes: ChangeSignal): string {
+  let origin = origins.get(changes);
+  if (!origin) {
+    origin = randomUUID();
+    origins.set(changes, origin);
+  }
+  return origin;
 }

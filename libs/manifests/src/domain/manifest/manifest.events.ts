@@ -20,8 +20,7 @@ interface Stamped {
   actor: string;
 }
 
-/** What a manifest is created with, and keeps (its state holds these fields as given). */
-export interface ManifestHeader {
+export type ManifestCreated = DomainEvent<'ManifestCreated', Stamped & {
   manifest_id: string;
   tenant_id: string;
   merchant: string;
@@ -34,9 +33,7 @@ export interface ManifestHeader {
   pickup_schedule_to?: string;
   ship_manifest_date?: string;
   shipments: ManifestShipment[];
-}
-
-export type ManifestCreated = DomainEvent<'ManifestCreated', Stamped & ManifestHeader>;
+}>;
 export type ManifestSubmitted = DomainEvent<'ManifestSubmitted', Stamped & { carrier_manifest_reference: string | null }>;
 export type ManifestSubmissionFailed = DomainEvent<'ManifestSubmissionFailed', Stamped & { error_details: ManifestErrorDetail[] }>;
 export type ManifestRetried = DomainEvent<'ManifestRetried', Stamped>;
