@@ -134,7 +134,7 @@ async function applyToShipments<T extends ReportViewTable>(db: Kysely<ReportingT
  * JSON that Postgres text and jsonb can hold: a NUL or a lone surrogate in a merchant's free text (a
  * city, a reference) becomes U+FFFD, so such a shipment is still counted instead of parking the event.
  */
-function storable(value: unknown): string {
+export function storable(value: unknown): string {
   return JSON.stringify(value, (_key, field: unknown) => (typeof field === 'string'
     ? field.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd').replaceAll('\u0000', '\ufffd')
     : field));

@@ -96,4 +96,51 @@ export type ReportingTables = ReportViewTables & {
     carrier_account_name: string | null;
     shipments: number;
   };
+  /*
+   * The pre-aggregated tables of booking-outcomes and lead-times (read-models/time-buckets.ts): each
+   * instant counted in its UTC day (grain 'day') and its 15-minute bucket (grain '15m'); '' stands for
+   * no merchant, outcome or lane part (key columns cannot be null).
+   */
+  booking_buckets: {
+    tenant_id: string;
+    grain: string;
+    bucket: Timestamp;
+    merchant: string;
+    carrier_account_id: string;
+    carrier: string;
+    /** 'booked', 'failed' or '' (not answered yet). */
+    outcome: string;
+    carrier_account_name: string | null;
+    attempts: number;
+    retries: number;
+  };
+  booking_error_buckets: {
+    tenant_id: string;
+    grain: string;
+    bucket: Timestamp;
+    merchant: string;
+    carrier_account_id: string;
+    code: string;
+    occurrences: number;
+  };
+  lead_time_buckets: {
+    tenant_id: string;
+    grain: string;
+    bucket: Timestamp;
+    merchant: string;
+    carrier_account_id: string;
+    carrier: string;
+    pickup_country: string;
+    pickup_city: string;
+    dropoff_country: string;
+    dropoff_city: string;
+    shipments: number;
+    /** Sparse duration histograms (lead-times/duration-histogram.ts): bin → shipments. */
+    created_to_booked: Json<Record<string, number>>;
+    booked_to_shipped: Json<Record<string, number>>;
+    shipped_to_delivered: Json<Record<string, number>>;
+    created_to_delivered: Json<Record<string, number>>;
+  };
+  /** lead_time_buckets summed over merchants and accounts (what a report over all of them reads). */
+  lead_time_rollup: Omit<ReportingTables['lead_time_buckets'], 'merchant' | 'carrier_account_id'>;
 };
