@@ -77,11 +77,18 @@ export class BookingReactor implements Reactor {
     const booking = outcome.value;
     // The answer is decided on the stream as read above (no second read): a shipment that moved on
     // meanwhile makes the append miss its revision, and the answer is decided again on a fresh read.
-    await this.bookings.save({
-      requestId, tenantId, shipmentId, carrierAccountId: account.carrierAccountId, carrier: account.carrier,
-      trackingNo: booking.trackingNo, status: 'active',
-    });
-    const labels = await this.labels.generateAll(carrier, { requestId, account, shipment, trackingNo: booking.trackingNo });
+    // The booking row and the labels (sources, or PDFs when eager) are independent: written side by
+    // side, and both settled before the answer is appended (a failure of either is retried as a whole).
+    const [saved, generated] = await Promise.allSettled([
+      this.bookings.save({
+        requestId, tenantId, shipmentId, carrierAccountId: account.carrierAccountId, carrier: account.carrier,
+        trackingNo: booking.trackingNo, status: 'active',
+      }),
+      this.labels.generateAll(carrier, { requestId, account, shipment, trackingNo: booking.trackingNo }),
+    ]);
+    if (saved.status === 'rejected') throw saved.reason;
+    if (generated.status === 'rejected') throw generated.reason;
+    const labels = generated.value;
     const recorded = await this.shipments.record(tenantId, shipmentId, causedBy(event, `carrier:${account.carrier}`), () => ({
       type: 'RecordBookingSucceeded',
       booking_attempt_id: attemptId,

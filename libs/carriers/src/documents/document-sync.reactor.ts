@@ -31,6 +31,8 @@ export class DocumentSyncReactor implements Reactor {
     const loaded = await this.shipments.loadFor(event);
     if (!loaded) return;
     const { state } = loaded;
+    // Most shipments are booked without documents: nothing to mark, no booking to look up.
+    if (event.type === 'ShipmentBooked' && state.documents.length === 0) return;
     const booking = await this.uploadingBooking(state);
     if (!booking) return;
     const data = event.data as { document_id?: string; carrier_upload_status?: string };
