@@ -4,6 +4,7 @@
  * catalogue of SKUS × LOCATIONS levels; then the invariant check (zero oversells, ledger = levels = orders).
  * Env: BENCH_INV_SKUS (default 10000), BENCH_INV_LOCATIONS (default 20), BENCH_INV_ORDERS (per run,
  * default 3000), BENCH_INV_STOCK (max units per level, default 3; a level is empty one time in four).
+ * BENCH_INV_PROFILE (a .cpuprofile path: the API process profiled during the allocation run).
  * Smoke: BENCH_INV_SKUS=200 BENCH_INV_ORDERS=300 npm run bench:inventory
  */
 import { randomUUID } from 'node:crypto';
@@ -11,7 +12,7 @@ import { cpus, loadavg } from 'node:os';
 import { openDatabase } from '@shipledger/database';
 import { createEventStore } from '@shipledger/event-store';
 import { checkInventoryInvariant } from '@shipledger/inventory';
-import { startApiProcess } from '../shipments/bench-ipc';
+import { startApiProcess, type ApiUsage } from '../shipments/bench-ipc';
 import { postRun, type ApiTarget } from '../shipments/http-runs';
 import { formatFigures, type RunFigures } from '../shipments/latency-stats';
 import { call, createLocations, stockCatalogue } from './catalogue';
@@ -21,6 +22,8 @@ const LOCATIONS = Number(process.env.BENCH_INV_LOCATIONS ?? 20);
 const ORDERS = Number(process.env.BENCH_INV_ORDERS ?? 3000);
 const STOCK = Number(process.env.BENCH_INV_STOCK ?? 3);
 const CONNECTIONS = 16;
+/** BENCH_INV_PROFILE=file.cpuprofile: the V8 profile of the API process during the allocation run. */
+const PROFILE = process.env.BENCH_INV_PROFILE;
 
 /** An order of two random SKUs (1–2 units each) without FOs: automatic allocation. */
 function orderBody(reference: string, merchant: string): Record<string, unknown> {
@@ -68,17 +71,29 @@ async function main(): Promise<void> {
     console.log(`stocked ${levels} levels in ${((Date.now() - stocking) / 1000).toFixed(0)} s`);
     await api.waitUntilCaughtUp(900_000);
 
+    // Work per order, steadier than req/s on a shared machine: the API process's CPU time and the
+    // statements it sends to Postgres (each read and append; the embedded worker's projections included).
     await call(target, 'PUT', `/inventory/settings/${merchant}`, { enabled: false });
     await ordersRun(target, merchant, 'warm-up'); // JIT, pools, caches
     await api.waitUntilCaughtUp(900_000);
+    const beforePlain = await api.usage();
     const plain = await ordersRun(target, merchant, 'POST /orders, inventory off');
     await api.waitUntilCaughtUp(900_000);
+    const afterPlain = await api.usage();
     await call(target, 'PUT', `/inventory/settings/${merchant}`, { enabled: true });
+    const beforeAllocating = await api.usage();
+    if (PROFILE) await api.startProfile();
     const allocating = await ordersRun(target, merchant, 'POST /orders, allocation from stock');
     await api.waitUntilCaughtUp(900_000);
+    if (PROFILE) await api.stopProfile(PROFILE);
+    const afterAllocating = await api.usage();
+    const perOrder = (from: ApiUsage, to: ApiUsage) =>
+      `${((to.cpuMicros - from.cpuMicros) / 1000 / ORDERS).toFixed(1)} ms CPU, ${((to.statements - from.statements) / ORDERS).toFixed(1)} statements`;
     for (const figures of [plain.figures, allocating.figures]) console.log(formatFigures(figures));
     const ratio = allocating.figures.perSecond / plain.figures.perSecond;
     console.log(`allocated ${allocating.allocated}, auto_allocation_failed ${allocating.failed}; allocation / plain = ${ratio.toFixed(2)} (goal ≥ 0.7)`);
+    console.log(`per order in the API process (projections included): plain ${perOrder(beforePlain, afterPlain)}; `
+      + `allocation ${perOrder(beforeAllocating, afterAllocating)}${PROFILE ? `; allocation run profiled to ${PROFILE}` : ''}`);
 
     const database = await openDatabase({ url: databaseUrl, poolSize: 2 });
     const eventStore = createEventStore({ database });

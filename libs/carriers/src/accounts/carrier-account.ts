@@ -25,15 +25,9 @@ export interface CarrierAccount {
 }
 
 /** What a client may set (create and PUT). */
-export interface CarrierAccountInput {
-  carrierAccountName: string;
-  carrier: CarrierCode;
-  property: Record<string, string>;
-  defaultLabel: LabelKind;
-  autoReadyToShip: boolean;
-  autoReturnConfirmed: boolean;
-  status: 'active' | 'inactive';
-}
+export type CarrierAccountInput =
+  Pick<CarrierAccount, 'carrierAccountName' | 'carrier' | 'property' | 'defaultLabel' | 'autoReadyToShip' | 'autoReturnConfirmed'>
+  & { status: 'active' | 'inactive' };
 
 /** Property values go out masked; a PUT that sends the mask back keeps the stored value. */
 export const MASKED_VALUE = '********';

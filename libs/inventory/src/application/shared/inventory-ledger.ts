@@ -1,8 +1,8 @@
-import { commandEventMetadata, handle, loadStream, type CommandContext } from '@shipledger/ddd';
+import { commandEventMetadata, handle, loadStream, type CommandContext, type Loaded } from '@shipledger/ddd';
 import type { EventStore } from '@shipledger/event-store';
 import {
-  inventoryLevelDecider, inventorySettingsDecider, levelStreamId, settingsStreamId, type InventoryLevelCommand, type InventoryLevelState,
-  type InventorySettings, type PutInventorySettings,
+  evolveLevel, initialLevelState, inventoryLevelDecider, inventorySettingsDecider, levelStreamId, settingsStreamId, type InventoryLevelCommand,
+  type InventoryLevelEvent, type InventoryLevelState, type InventorySettings, type PutInventorySettings,
 } from '../../domain';
 
 export const INVENTORY_EVENT_SCHEMA_VERSION = 1;
@@ -11,6 +11,33 @@ export const INVENTORY_EVENT_SCHEMA_VERSION = 1;
 export type LevelChange = InventoryLevelCommand;
 
 type Undo = () => Promise<void>;
+
+/** How long a state read for a decision is handed to the write that follows it, and how many are kept. */
+const HANDOFF_MS = 1_000;
+const HANDOFF_MAX = 10_000;
+
+/**
+ * States just read, handed once to the write that follows (an order create reads the settings and the
+ * levels to allocate, then records its reservations milliseconds later). A level handed over is only
+ * the first guess of `handle`: the append is at its revision, so a stale one costs a re-read, never a
+ * wrong decision. Settings handed over are at most HANDOFF_MS old (a PUT in this process drops them).
+ */
+class Handoff<T> {
+  private readonly entries = new Map<string, { value: T; at: number }>();
+
+  put(key: string, value: T): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, at: Date.now() });
+    if (this.entries.size > HANDOFF_MAX) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  take(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    return Date.now() - entry.at <= HANDOFF_MS ? entry.value : undefined;
+  }
+}
 
 /** A change as it was appended (a set's delta is only known once decided). */
 interface Applied {
@@ -28,21 +55,45 @@ interface Applied {
  * movements, so a refused change leaves every level as it was.
  */
 export class InventoryLedger {
+  private readonly handedSettings = new Handoff<InventorySettings>();
+  private readonly handedLevels = new Handoff<Loaded<InventoryLevelState>>();
+
   constructor(private readonly eventStore: EventStore) {}
 
-  async settings(tenantId: string, merchant: string): Promise<InventorySettings> {
-    return (await loadStream(this.eventStore, inventorySettingsDecider, settingsStreamId(tenantId, merchant))).state.settings;
+  /**
+   * The merchant's settings, read from their stream. `handedOver`: the ones this process read for the
+   * same merchant less than a second ago (once), as an order create's recording takes its allocation's.
+   */
+  async settings(tenantId: string, merchant: string, options: { handedOver?: boolean } = {}): Promise<InventorySettings> {
+    const stream = settingsStreamId(tenantId, merchant);
+    const handed = options.handedOver ? this.handedSettings.take(stream) : undefined;
+    if (handed) return handed;
+    const settings = (await loadStream(this.eventStore, inventorySettingsDecider, stream)).state.settings;
+    this.handedSettings.put(stream, settings);
+    return settings;
   }
 
   async putSettings(command: PutInventorySettings, context: CommandContext): Promise<InventorySettings> {
+    this.handedSettings.take(settingsStreamId(command.tenant_id, command.merchant));
     const result = await handle(this.eventStore, inventorySettingsDecider, settingsStreamId(command.tenant_id, command.merchant), command, {
       metadata: (event) => commandEventMetadata(event, command.tenant_id, context, INVENTORY_EVENT_SCHEMA_VERSION),
     });
     return result.state.settings;
   }
 
+  /** A level from its stream (its last event states it); handed over to a change of it that follows. */
   async level(tenantId: string, locationId: string, sku: string): Promise<InventoryLevelState> {
-    return (await loadStream(this.eventStore, inventoryLevelDecider, levelStreamId(tenantId, locationId, sku))).state;
+    const stream = levelStreamId(tenantId, locationId, sku);
+    const loaded = await this.loadLevel(stream);
+    this.handedLevels.put(stream, loaded);
+    return loaded.state;
+  }
+
+  /** Every level event carries the level after it: the last one is the state (no fold of a hot SKU's stream). */
+  private async loadLevel(stream: string): Promise<Loaded<InventoryLevelState>> {
+    const [last] = await this.eventStore.readStream(stream, { direction: 'backwards', maxCount: 1 });
+    if (!last) return { state: initialLevelState(), revision: 'no_stream' };
+    return { state: evolveLevel(initialLevelState(), { type: last.type, data: last.data } as InventoryLevelEvent), revision: last.revision };
   }
 
   /**
@@ -54,7 +105,9 @@ export class InventoryLedger {
     const levels: InventoryLevelState[] = [];
     try {
       for (const change of changes) {
-        const result = await handle(this.eventStore, inventoryLevelDecider, levelStreamId(change.tenant_id, change.location_id, change.sku), change, {
+        const stream = levelStreamId(change.tenant_id, change.location_id, change.sku);
+        const result = await handle(this.eventStore, inventoryLevelDecider, stream, change, {
+          loaded: this.handedLevels.take(stream) ?? await this.loadLevel(stream),
           metadata: (event) => commandEventMetadata(event, change.tenant_id, context, INVENTORY_EVENT_SCHEMA_VERSION),
         });
         levels.push(result.state);

@@ -20,7 +20,8 @@ interface Stamped {
   actor: string;
 }
 
-export type ManifestCreated = DomainEvent<'ManifestCreated', Stamped & {
+/** What a manifest is created with, and keeps (its state holds these fields as given). */
+export interface ManifestHeader {
   manifest_id: string;
   tenant_id: string;
   merchant: string;
@@ -33,7 +34,9 @@ export type ManifestCreated = DomainEvent<'ManifestCreated', Stamped & {
   pickup_schedule_to?: string;
   ship_manifest_date?: string;
   shipments: ManifestShipment[];
-}>;
+}
+
+export type ManifestCreated = DomainEvent<'ManifestCreated', Stamped & ManifestHeader>;
 export type ManifestSubmitted = DomainEvent<'ManifestSubmitted', Stamped & { carrier_manifest_reference: string | null }>;
 export type ManifestSubmissionFailed = DomainEvent<'ManifestSubmissionFailed', Stamped & { error_details: ManifestErrorDetail[] }>;
 export type ManifestRetried = DomainEvent<'ManifestRetried', Stamped>;

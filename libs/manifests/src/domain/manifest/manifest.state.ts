@@ -1,21 +1,10 @@
-import type { ManifestErrorDetail, ManifestShipment } from './manifest.events';
+import type { ManifestErrorDetail, ManifestHeader } from './manifest.events';
 import type { ManifestStatus } from './manifest.status';
 
 /** The Manifest aggregate's state, folded from its events. */
-export interface ManifestState {
+export interface ManifestState extends ManifestHeader {
   exists: boolean;
-  manifest_id: string;
-  tenant_id: string;
   status: ManifestStatus;
-  merchant: string;
-  carrier_account_id: string;
-  carrier: string;
-  carrier_account_name: string;
-  pickup: string;
-  pickup_schedule_from?: string;
-  pickup_schedule_to?: string;
-  ship_manifest_date?: string;
-  shipments: ManifestShipment[];
   carrier_manifest_reference?: string | null;
   error_details: ManifestErrorDetail[];
   /** Submissions started (create, then each retry): a carrier answer names the one it answers. */

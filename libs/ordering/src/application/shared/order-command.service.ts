@@ -11,6 +11,15 @@ import { OrderRepository, type LoadedOrder } from './order.repository';
 /** How `{reference}` names an order (query `key`). */
 export type OrderKey = 'order_id' | 'partner_order_reference';
 
+/** An order command on the order named by `reference` (its id or partner reference, as `key` says). */
+type ExecuteArgs = [
+  tenantId: string,
+  reference: string,
+  key: OrderKey,
+  build: (state: OrderState) => OrderCommand | Promise<OrderCommand>,
+  meta: OrderCommandMeta,
+];
+
 /** Automatic allocations re-chosen after losing stock to a concurrent order, before answering 400. */
 const ALLOCATION_ATTEMPTS = 20;
 
@@ -81,23 +90,11 @@ export class OrderCommandService {
     return loaded;
   }
 
-  async execute(
-    tenantId: string,
-    reference: string,
-    key: OrderKey,
-    build: (state: OrderState) => OrderCommand | Promise<OrderCommand>,
-    meta: OrderCommandMeta,
-  ): Promise<OrderState> {
-    return this.reallocating(() => this.executeOnce(tenantId, reference, key, build, meta));
+  execute(...args: ExecuteArgs): Promise<OrderState> {
+    return this.reallocating(() => this.executeOnce(...args));
   }
 
-  private async executeOnce(
-    tenantId: string,
-    reference: string,
-    key: OrderKey,
-    build: (state: OrderState) => OrderCommand | Promise<OrderCommand>,
-    meta: OrderCommandMeta,
-  ): Promise<OrderState> {
+  private async executeOnce(...[tenantId, reference, key, build, meta]: ExecuteArgs): Promise<OrderState> {
     const loaded = await this.get(tenantId, reference, key, meta);
     const orderId = loaded.state.order_id;
     let reserved: { reference: string; at: string } | undefined;

@@ -8,17 +8,12 @@ import type {
   ShipmentContent,
   ShipmentPatch,
 } from './shipment.content';
-import type { LabelUrls, StoredDocumentFacts, TrackingDetails } from './shipment.events';
+import type { LabelUrls, Stamp, StoredDocumentFacts, TrackingDetails } from './shipment.events';
 import type { ServiceLevelDates } from './shipment.service-levels';
 import type { ShipmentStatus } from './shipment.status';
 import type { ShipmentRouting } from './shipment.routing';
 
-/** Who and when: time and actor reach `decide` through the command, never from a clock. */
-interface Stamp {
-  at: string;
-  actor: string;
-}
-
+/** Who and when (Stamp): time and actor reach `decide` through the command, never from a clock. */
 type Command<TType extends string, TData> = { type: TType } & TData & Stamp;
 
 /**

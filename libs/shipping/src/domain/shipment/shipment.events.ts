@@ -17,7 +17,7 @@ import type { ShipmentRouting } from './shipment.routing';
  * These shapes are a contract with the read models and the carriers reactors: never change one in
  * place — add a new type or a new optional field.
  */
-interface Stamp {
+export interface Stamp {
   at: string;
   actor: string;
 }
