@@ -43,7 +43,14 @@ export class BookingReactor implements Reactor {
 
   async handle(event: RecordedEvent): Promise<void> {
     const data = event.data as BookingRequestedData;
-    const loaded = await this.shipments.loadFor(event);
+    // The three reads a booking starts with do not depend on each other: one round trip of waiting, not three.
+    const accountId = data.carrier_account?.carrier_id;
+    const streamShipmentId = shipmentIdOf(event.streamId);
+    const [loaded, account, liveBookings] = await Promise.all([
+      this.shipments.loadFor(event),
+      accountId ? this.accounts.get(event.metadata.tenantId, accountId) : undefined,
+      streamShipmentId ? this.bookings.activeForShipment(event.metadata.tenantId, streamShipmentId) : [],
+    ]);
     if (!loaded) return;
     const { tenantId, shipmentId, state } = loaded;
     if (state.status !== 'pending' || state.booking_attempt_id !== data.booking_attempt_id) return;
@@ -55,9 +62,8 @@ export class BookingReactor implements Reactor {
       if (recorded.length > 0) countBooking(data.carrier_account?.carrier ?? 'none', 'failed');
     };
 
-    if (!data.carrier_account?.carrier_id) return void (await fail([noCarrierAssigned()]));
-    const account = await this.accounts.get(tenantId, data.carrier_account.carrier_id);
-    if (!account) return void (await fail([carrierAccountInvalid(data.carrier_account.carrier_id, 'unknown account')]));
+    if (!accountId) return void (await fail([noCarrierAssigned()]));
+    if (!account) return void (await fail([carrierAccountInvalid(accountId, 'unknown account')]));
     if (account.status !== 'active') return void (await fail([carrierAccountInvalid(account.carrierAccountId, `account is ${account.status}`)]));
 
     const carrier = this.carriers.get(account.carrier);
@@ -67,7 +73,7 @@ export class BookingReactor implements Reactor {
 
     const shipment = { tenantId, shipmentId, content: state.content };
     // One live booking per shipment: earlier ones (reassign, reprocess) are cancelled first, or reused.
-    const release = await releasePreviousBookings(this.carriers, this.accounts, this.bookings, this.retry, shipment, attemptId, account);
+    const release = await releasePreviousBookings(this.carriers, this.accounts, this.bookings, this.retry, shipment, attemptId, account, liveBookings);
     if (release.kind === 'blocked') return void (await fail([...release.errors, ...warnings]));
     // A reused booking is asked for again under its own request id: the carrier answers with that booking.
     const requestId = release.kind === 'reuse' ? release.booking.requestId : attemptId;

@@ -30,10 +30,12 @@ export async function releasePreviousBookings(
   shipment: CarrierShipment,
   attemptId: string,
   account: CarrierAccount,
+  /** The shipment's live bookings when the caller already read them (read here otherwise). */
+  live?: readonly CarrierBookingRecord[],
 ): Promise<Release> {
   let reuse: CarrierBookingRecord | undefined;
   const errors: ErrorDetail[] = [];
-  for (const booking of await bookings.activeForShipment(shipment.tenantId, shipment.shipmentId)) {
+  for (const booking of live ?? await bookings.activeForShipment(shipment.tenantId, shipment.shipmentId)) {
     if (booking.requestId === attemptId) continue;
     const refusal = await cancel(carriers, accounts, bookings, retry, shipment, booking);
     if (!refusal) continue;
