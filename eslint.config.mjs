@@ -88,6 +88,11 @@ export default tseslint.config(
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
   },
   {
+    // Its label preview is a browser module (it imports PDF.js from this origin).
+    files: ['libs/reporting/src/dashboard/public/**/*.mjs'],
+    languageOptions: { sourceType: 'module', globals: { ...globals.browser } },
+  },
+  {
     // Worker-thread entries are CommonJS: they load tools/register.js before any TypeScript.
     files: ['**/*.worker.js'],
     languageOptions: { sourceType: 'commonjs' },

@@ -109,8 +109,23 @@ describe('the dashboard in headless Chromium', () => {
 
     await page.keyboard.press('End');
     await page.locator('#as-of-state dd').first().filter({ hasText: 'delivered' }).waitFor();
-    const frame = page.locator('iframe.label-frame').first();
-    expect(await frame.getAttribute('src')).toMatch(/^\/labels\//);
+    // The label's first page is drawn (PDF.js) from its signed link on this origin: dark ink on white.
+    const preview = page.locator('canvas.label-canvas[data-drawn="true"]');
+    await preview.waitFor();
+    expect(await preview.getAttribute('data-url')).toMatch(/^\/labels\//);
+    expect(await preview.getAttribute('aria-label')).toMatch(/^Preview of /);
+    // (The test tsconfig has no DOM types: the canvas is typed by what is used of it.)
+    type Canvas = { width: number; height: number; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } };
+    const ink = await preview.evaluate((node) => {
+      const canvas = node as unknown as Canvas;
+      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! < 96 && data[i + 1]! < 96 && data[i + 2]! < 96 && data[i + 3]! > 0) dark += 1;
+      return { dark, pixels: data.length / 4 };
+    });
+    expect(ink.dark).toBeGreaterThan(ink.pixels * 0.01);
+    expect(ink.dark).toBeLessThan(ink.pixels * 0.9);
+    await page.locator('#labels figcaption').filter({ hasText: /^Page 1 of \d+: / }).waitFor();
     await screenshot(page, 'dashboard-shipment');
   });
 

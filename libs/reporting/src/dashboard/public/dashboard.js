@@ -398,10 +398,27 @@
       return url.pathname + url.search;
     };
     var titleOf = function (doc) { return (doc.name || 'label') + ' (' + (doc.source || '') + ')'; };
-    var frame = el('iframe', null, 'label-frame');
-    frame.title = 'Preview of ' + titleOf(pdfs[0]);
-    frame.src = localUrl(pdfs[0]);
-    box.appendChild(frame);
+    // Page 1 of the first PDF label, drawn by PDF.js (label-preview.mjs): a picture, with the label's
+    // name as its text alternative; the links below open every label in the browser's own viewer.
+    var figure = el('figure', null, 'label-preview');
+    var canvas = el('canvas', null, 'label-canvas');
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', 'Preview of ' + titleOf(pdfs[0]));
+    canvas.dataset.url = localUrl(pdfs[0]);
+    var caption = el('figcaption', 'Loading the preview of ' + titleOf(pdfs[0]) + '…', 'note');
+    figure.appendChild(canvas);
+    figure.appendChild(caption);
+    box.appendChild(figure);
+    import('/dashboard/label-preview.mjs')
+      .then(function (preview) { return preview.drawLabel(canvas, canvas.dataset.url); })
+      .then(function (drawn) {
+        canvas.dataset.drawn = 'true';
+        caption.textContent = 'Page 1 of ' + drawn.pages + ': ' + titleOf(pdfs[0]);
+      })
+      .catch(function (error) {
+        canvas.hidden = true;
+        caption.textContent = 'The preview could not be drawn (' + (error && error.message ? error.message : error) + '); open the label below.';
+      });
     var links = el('ul', null, 'label-links');
     pdfs.forEach(function (doc) {
       var item = el('li');
