@@ -85,11 +85,29 @@ export interface EventStore {
   append(streamId: string, events: EventData[], expected: ExpectedRevision): Promise<AppendResult>;
   /** Events of one stream; an unknown stream reads as []. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * The last event of each of these streams in one call, by stream id (what `readStream(id,
+   * { direction: 'backwards', maxCount: 1 })` answers for each, read-your-writes alike); unknown streams
+   * are absent, an id named twice is answered once. At most MAX_READ_LAST_EVENTS ids (RangeError beyond;
+   * a repeated id counts each time).
+   */
+  readLastEvents(streamIds: readonly string[]): Promise<Map<string, RecordedEvent>>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the newest event readers can see, or undefined when the store is empty. */
   headPosition(): Promise<Position | undefined>;
   subscribeToAll(options: SubscribeOptions): Subscription;
   close(): Promise<void>;
+}
+
+/** The most stream ids one readLastEvents call takes: bounds its statement's array and its answer. */
+export const MAX_READ_LAST_EVENTS = 1_000;
+
+/** The distinct ids of a readLastEvents call; throws the RangeError of the bound. */
+export function lastEventsRequest(streamIds: readonly string[]): string[] {
+  if (streamIds.length > MAX_READ_LAST_EVENTS) {
+    throw new RangeError(`readLastEvents takes at most ${MAX_READ_LAST_EVENTS} stream ids, got ${streamIds.length}`);
+  }
+  return [...new Set(streamIds)];
 }
 
 export class WrongExpectedRevisionError extends Error {

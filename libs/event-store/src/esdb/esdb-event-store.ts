@@ -15,6 +15,7 @@ import {
   type EventData,
   type EventStore,
   type ExpectedRevision,
+  lastEventsRequest,
   type Position,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -81,6 +82,18 @@ export class EsdbEventStore implements EventStore {
       throw error;
     }
     return events;
+  }
+
+  /** EventStoreDB has no multi-stream read: readStream's backward read of one event, per stream, all at once. */
+  async readLastEvents(streamIds: readonly string[]): Promise<Map<string, RecordedEvent>> {
+    const ids = lastEventsRequest(streamIds);
+    const lasts = await Promise.all(ids.map((streamId) => this.readStream(streamId, { direction: 'backwards', maxCount: 1 })));
+    const found = new Map<string, RecordedEvent>();
+    ids.forEach((streamId, index) => {
+      const last = lasts[index]![0];
+      if (last) found.set(streamId, last);
+    });
+    return found;
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {

@@ -6,6 +6,7 @@ import {
   type EventData,
   type EventStore,
   type ExpectedRevision,
+  lastEventsRequest,
   type Position,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -99,6 +100,24 @@ export class SqlEventStore implements EventStore {
             ORDER BY e.revision ASC LIMIT ${limit}`;
     const { rows } = await query.execute(this.db);
     return rows.map(toRecordedEvent);
+  }
+
+  /**
+   * One statement for all the streams: per id, the backward scan of the (stream_id, revision) index
+   * that readStream(backwards, maxCount 1) runs, stopped at its first row. Not `DISTINCT ON (stream_id)
+   * … WHERE stream_id = ANY(…)`: Postgres 15 plans that as a scan of every event of the streams and a
+   * sort (a hot level stream has thousands), the LATERAL one reads one index entry per stream (EXPLAIN
+   * in docs/event-store.md).
+   */
+  async readLastEvents(streamIds: readonly string[]): Promise<Map<string, RecordedEvent>> {
+    const ids = lastEventsRequest(streamIds);
+    const found = new Map<string, RecordedEvent>();
+    if (ids.length === 0) return found;
+    const { rows } = await sql<SqlEventRow>`SELECT ${EVENT_COLUMNS} FROM unnest(${ids}::text[]) AS wanted(stream_id)
+      CROSS JOIN LATERAL (SELECT * FROM event_store.events last
+        WHERE last.stream_id = wanted.stream_id ORDER BY last.revision DESC LIMIT 1) e`.execute(this.db);
+    for (const row of rows) found.set(row.stream_id, toRecordedEvent(row));
+    return found;
   }
 
   /**
