@@ -3,6 +3,7 @@ import { bookingOutcomesProjector } from './booking-outcomes/booking-outcomes.pr
 import { exceptionsProjector } from './exceptions/exceptions.projector';
 import { leadTimesProjector } from './lead-times/lead-times.projector';
 import { onTimeProjector } from './on-time/on-time.projector';
+import { ordersReportProjector } from './orders/orders.projector';
 import { shipmentsPerDayProjector } from './shipments-per-day/shipments-per-day.projector';
 
 /** Every reporting view's projector; the worker registry lists them. */
@@ -12,6 +13,7 @@ export const REPORTING_PROJECTORS: readonly Projector[] = [
   leadTimesProjector,
   onTimeProjector,
   exceptionsProjector,
+  ordersReportProjector,
 ];
 
 export { shipmentsPerDay, type ShipmentsPerDayRow } from './shipments-per-day/shipments-per-day.queries';
@@ -19,4 +21,5 @@ export { bookingOutcomes, type BookingOutcomesRow } from './booking-outcomes/boo
 export { leadTimes, type LeadTimesRow } from './lead-times/lead-times.queries';
 export { onTime, type OnTimeRow } from './on-time/on-time.queries';
 export { exceptions, type ExceptionsReport } from './exceptions/exceptions.queries';
+export { ordersPerStatus, orderToShipment, type OrdersPerStatusRow, type OrderToShipmentRow } from './orders/orders.queries';
 export type { ReportFilter } from './report-filter';

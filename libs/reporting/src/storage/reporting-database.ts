@@ -141,6 +141,30 @@ export type ReportingTables = ReportViewTables & {
     shipped_to_delivered: Json<Record<string, number>>;
     created_to_delivered: Json<Record<string, number>>;
   };
+  /** The orders view (read-models/orders): one row per order — merchant, current status, creation, first shipment. */
+  order_facts: {
+    tenant_id: string;
+    order_id: string;
+    revision: number;
+    merchant: string | null;
+    status: string;
+    created_at: Timestamp;
+    first_shipment_at: Timestamp | null;
+  };
+  /**
+   * Orders counted per creation bucket (both grains), merchant ('' for none) and current status; `shipped`
+   * of them asked for a shipment, their creation → first shipment durations in `to_first_shipment`.
+   */
+  order_buckets: {
+    tenant_id: string;
+    grain: string;
+    bucket: Timestamp;
+    merchant: string;
+    status: string;
+    orders: number;
+    shipped: number;
+    to_first_shipment: Json<Record<string, number>>;
+  };
   /** lead_time_buckets summed over merchants and accounts (what a report over all of them reads). */
   lead_time_rollup: Omit<ReportingTables['lead_time_buckets'], 'merchant' | 'carrier_account_id'>;
 };
