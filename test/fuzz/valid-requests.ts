@@ -107,6 +107,8 @@ export const VALID_REQUESTS: Record<string, (f: FuzzFixture) => ValidRequest> = 
   'GET /reports/lead-times': (f) => ({ credentials: 'tenant', query: report(f) }),
   'GET /reports/on-time': (f) => ({ credentials: 'tenant', query: { ...report(f), as_of: new Date().toISOString() } }),
   'GET /reports/exceptions': (f) => ({ credentials: 'tenant', query: { merchant: f.merchant, pending_minutes: '30', stuck_hours: '24', limit: '10' } }),
+  'GET /reports/orders-per-status': (f) => ({ credentials: 'tenant', query: report(f) }),
+  'GET /reports/order-to-shipment': (f) => ({ credentials: 'tenant', query: report(f) }),
   'GET /reports/operations': () => ({ credentials: 'tenant' }),
   'POST /orders': (f) => ({ credentials: 'tenant', body: orderRequest(f.merchant) }),
   'POST /orders/bulk/import': (f) => ({ credentials: 'tenant', body: { order_requests: [orderRequest(f.merchant)] } }),

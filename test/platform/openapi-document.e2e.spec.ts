@@ -46,6 +46,20 @@ describe('the OpenAPI document', () => {
     expect(required.sort()).toEqual(['get /shipments/bulk/status shipment_id', 'post /shipments/bulk/status/refresh shipment_id']);
   });
 
+  it('documents the order reports: their filters without carrier_account, their JSON rows, and CSV', () => {
+    for (const [path, model] of [['/reports/orders-per-status', 'OrdersPerStatusReportDto'], ['/reports/order-to-shipment', 'OrderToShipmentReportDto']]) {
+      const op = doc.paths[path].get;
+      expect(op.tags).toEqual(['reports']);
+      expect(op.parameters.filter((p: any) => p.in === 'query').map((p: any) => p.name).sort()).toEqual(['from', 'merchant', 'time_zone', 'to']);
+      expect(op.responses['200'].content['application/json'].schema).toEqual({ $ref: `#/components/schemas/${model}` });
+      expect(op.responses['200'].content['text/csv'].schema).toEqual({ type: 'string' });
+    }
+    expect(Object.keys(doc.components.schemas.OrdersPerStatusRowDto.properties)).toEqual(
+      ['date', 'merchant', 'created', 'open', 'partially_allocated', 'allocated', 'partially_fulfilled', 'fulfilled', 'closed', 'cancelled']);
+    expect(doc.components.schemas.OrderToShipmentRowDto.properties.p50).toMatchObject({ type: 'number', nullable: true });
+    expect(doc.paths['/reports/lead-times'].get.parameters.map((p: any) => p.name)).toContain('carrier_account');
+  });
+
   it('lists the required fields of request bodies', () => {
     expect(doc.components.schemas.FullShipmentRequestDto.required).toEqual(expect.arrayContaining(['merchant', 'references']));
     expect(doc.components.schemas.ShipmentRequestDto.required ?? []).toEqual([]);

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { TestApp, TestTenant } from '@shipledger/testing';
 import { bookableShipmentRequest, createAccount } from '../carriers/carriers-http';
+import { createLocation, orderRequest } from '../ordering/order-requests';
 
 export interface WorkloadResult {
   accounts: { main: any; spare: any };
@@ -49,4 +51,53 @@ export async function runMixedWorkload(app: TestApp, tenant: TestTenant): Promis
     await app.waitUntilCaughtUp();
   }
   return { accounts: { main, spare }, shipmentIds: ids };
+}
+
+export interface OrderWorkloadResult {
+  /** Each order's id and its status as the orders API answers it after the workload. */
+  orders: { order_id: string; merchant: string; status: string }[];
+}
+
+/**
+ * Orders over HTTPS for the order reports, two merchants: fulfilled with a (draft) shipment, fulfilled
+ * without shipping (closed), cancelled, items shipped while allocated, left allocated, and fulfilled then
+ * unfulfilled (back to allocated, its first shipment kept). Each order's status moves at least twice.
+ */
+export async function runOrderWorkload(app: TestApp, tenant: TestTenant): Promise<OrderWorkloadResult> {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await app.http.request(method, path, { headers: tenant.headers, body });
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${response.text}`);
+    return response.body;
+  };
+  await createAccount(app, tenant);
+  const code = `WH-${randomUUID().slice(0, 4)}`;
+  await createLocation(app, tenant, code);
+  const [one, two = one!] = tenant.merchants;
+  const create = async (merchant: string) => {
+    const order = await call('POST', '/orders', orderRequest(merchant, {
+      fulfillment_orders: [{ location_id: code, line_items: [{ id: 'A', quantity: 2 }, { id: 'B', quantity: 1 }] }],
+    }));
+    return { id: order.order_id as string, fo: `/orders/${order.order_id}/fulfillment-orders/${order.fulfillment_orders[0].fulfillment_order_id}` };
+  };
+  const fulfilled = await create(one!);
+  await call('POST', `${fulfilled.fo}/fulfill?create_draft_shipment=true`);
+  const closed = await create(one!);
+  await call('POST', `${closed.fo}/fulfill?skip_shipping=true`);
+  const cancelled = await create(two);
+  await call('POST', `/orders/${cancelled.id}/cancel`, { cancellation_reason: 'CUSTOMER_CANCELLATION' });
+  const shipped = await create(one!);
+  await call('POST', `${shipped.fo}/ship?create_draft_shipment=true`, { line_items: [{ id: 'B', quantity: 1 }] });
+  const waiting = await create(two);
+  const unfulfilled = await create(one!);
+  const done = await call('POST', `${unfulfilled.fo}/fulfill?create_draft_shipment=true`, { line_items: [{ id: 'A', quantity: 1 }] });
+  const fulfillmentId = done.fulfillment_orders[0].line_items.find((item: any) => item.status === 'fulfilled').fulfillment_id;
+  await app.waitUntilCaughtUp();
+  await call('POST', `${unfulfilled.fo}/unfulfill`, { fulfillment_ids: [fulfillmentId] });
+  await app.waitUntilCaughtUp();
+  const orders = [];
+  for (const { id } of [fulfilled, closed, cancelled, shipped, waiting, unfulfilled]) {
+    const order = await call('GET', `/orders/${id}`);
+    orders.push({ order_id: id, merchant: order.merchant as string, status: order.status as string });
+  }
+  return { orders };
 }

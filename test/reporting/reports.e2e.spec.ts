@@ -2,12 +2,14 @@ import { readModelSchema, rebuildProjector } from '@shipledger/projections';
 import { REPORTING_PROJECTORS } from '@shipledger/reporting';
 import { startTestApp, type TestApp, type TestTenant } from '@shipledger/testing';
 import { readModelTables } from '../../libs/testing/src/projection-spec';
-import { runMixedWorkload, type WorkloadResult } from './report-workload';
+import { runMixedWorkload, runOrderWorkload, type OrderWorkloadResult, type WorkloadResult } from './report-workload';
 
 describe('reports over HTTPS after a mixed workload', () => {
   let app: TestApp;
   let tenant: TestTenant;
   let workload: WorkloadResult;
+  let shop: TestTenant;
+  let orders: OrderWorkloadResult;
   const get = (path: string, headers: Record<string, string> = {}) => app.http.request('GET', path, { headers: { ...tenant.headers, ...headers } });
   const today = new Date().toISOString().slice(0, 10);
 
@@ -15,6 +17,9 @@ describe('reports over HTTPS after a mixed workload', () => {
     app = await startTestApp({ postgres: true });
     tenant = await app.createTenant({ merchants: ['SHOP-A', 'SHOP-B'] });
     workload = await runMixedWorkload(app, tenant);
+    // The orders in a tenant of their own: their shipments leave the first tenant's shipment counts alone.
+    shop = await app.createTenant({ merchants: ['SHOP-O1', 'SHOP-O2'] });
+    orders = await runOrderWorkload(app, shop);
   });
   afterAll(() => app?.close());
 
@@ -23,6 +28,7 @@ describe('reports over HTTPS after a mixed workload', () => {
       'report-shipments-per-day': ['milestone_buckets'],
       'report-booking-outcomes': ['booking_buckets', 'booking_error_buckets'],
       'report-lead-times': ['lead_time_buckets', 'lead_time_rollup'],
+      'report-orders': ['order_buckets'],
     };
     for (const projector of REPORTING_PROJECTORS) {
       const live = await readModelTables(app.database.kysely, projector);
@@ -72,6 +78,64 @@ describe('reports over HTTPS after a mixed workload', () => {
     const exceptions = (await get('/reports/exceptions?stuck_hours=1&as_of=2099-01-01T00:00:00Z')).body;
     expect(exceptions.counts).toMatchObject({ failed_delivery_attempt: 2, returned: 1 });
     expect(exceptions.thresholds).toEqual({ pending_minutes: 60, stuck_hours: 1 });
+  });
+
+  it('counts the orders created per day and merchant by their status now, and gives the same rows as CSV', async () => {
+    const range = `from=${addDays(today, -1)}&to=${addDays(today, 1)}&time_zone=Asia/Kolkata`;
+    const ask = (query: string, headers: Record<string, string> = {}) =>
+      app.http.request('GET', `/reports/orders-per-status?${query}`, { headers: { ...shop.headers, ...headers } });
+    const json = await ask(range);
+    expect(json.status).toBe(200);
+    expect(json.body).toMatchObject({ report: 'orders-per-status', filter: { time_zone: 'Asia/Kolkata', merchants: '*', carrier_accounts: [] } });
+    const total = (rows: any[], key: string) => rows.reduce((sum: number, row: any) => sum + row[key], 0);
+    expect(total(json.body.rows, 'created')).toBe(orders.orders.length);
+    // Each status counts exactly the orders the orders API shows in it.
+    for (const status of ['open', 'partially_allocated', 'allocated', 'partially_fulfilled', 'fulfilled', 'closed', 'cancelled']) {
+      expect({ status, count: total(json.body.rows, status) }).toEqual({ status, count: orders.orders.filter((o) => o.status === status).length });
+    }
+    expect(orders.orders.map((o) => o.status)).toEqual(['fulfilled', 'closed', 'cancelled', 'allocated', 'allocated', 'allocated']);
+    const two = await ask(`${range}&merchant=SHOP-O2`);
+    expect(two.body.rows.map((row: any) => row.merchant)).toEqual(two.body.rows.map(() => 'SHOP-O2'));
+    expect(total(two.body.rows, 'created')).toBe(2);
+    const csv = await ask(range, { accept: 'text/csv' });
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="orders-per-status-${addDays(today, -1)}-${addDays(today, 1)}.csv"`);
+    const lines = csv.text.trim().split('\n');
+    expect(lines[0]).toBe('date,merchant,created,open,partially_allocated,allocated,partially_fulfilled,fulfilled,closed,cancelled');
+    expect(lines).toHaveLength(json.body.rows.length + 1);
+    // The first tenant has no orders.
+    expect((await get('/reports/orders-per-status')).body.rows).toEqual([]);
+  });
+
+  it('gives the time from order to first shipment per merchant, the orders awaiting one, and the same as CSV', async () => {
+    const ask = (query: string, headers: Record<string, string> = {}) =>
+      app.http.request('GET', `/reports/order-to-shipment?${query}`, { headers: { ...shop.headers, ...headers } });
+    const json = await ask(`from=${addDays(today, -1)}&to=${addDays(today, 1)}`);
+    expect(json.status).toBe(200);
+    // SHOP-O1: fulfilled, shipped while allocated, fulfilled then unfulfilled (its first shipment stays); closed without one.
+    expect(json.body.rows).toEqual([
+      { merchant: 'SHOP-O1', orders: 4, shipped: 3, awaiting: 0, without_shipment: 1, p50: expect.any(Number), p90: expect.any(Number), p99: expect.any(Number) },
+      { merchant: 'SHOP-O2', orders: 2, shipped: 0, awaiting: 1, without_shipment: 1, p50: null, p90: null, p99: null },
+    ]);
+    const [first] = json.body.rows;
+    expect(first.p50).toBeGreaterThanOrEqual(0);
+    expect(first.p50).toBeLessThanOrEqual(first.p90);
+    expect(first.p90).toBeLessThanOrEqual(first.p99);
+    expect(first.p99).toBeLessThan(3600);
+    const csv = await ask(`from=${addDays(today, -1)}&to=${addDays(today, 1)}&merchant=SHOP-O2`, { accept: 'text/csv' });
+    expect(csv.text.trim().split('\n')).toEqual(['merchant,orders,shipped,awaiting,without_shipment,p50_s,p90_s,p99_s', 'SHOP-O2,2,0,1,1,,,']);
+  });
+
+  it('refuses carrier_account on the order reports, and a bad filter, with a 400 naming each field', async () => {
+    for (const report of ['orders-per-status', 'order-to-shipment']) {
+      const bad = await app.http.request('GET', `/reports/${report}?carrier_account=ca-1&time_zone=Mars/Olympus`, { headers: shop.headers });
+      expect(bad.status).toBe(400);
+      const fields = bad.body.errors.join(' ');
+      expect(fields).toMatch(/carrier_account/);
+      expect(fields).toMatch(/time_zone/);
+    }
+    const backwards = await app.http.request('GET', '/reports/order-to-shipment?from=2026-05-02&to=2026-05-01', { headers: shop.headers });
+    expect([backwards.status, backwards.text]).toEqual([400, expect.stringMatching(/to must not be before from/)]);
   });
 
   it('answers a bad filter with a 400 naming each field, and refuses clients without read:reports', async () => {

@@ -9,15 +9,15 @@ const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /
 export const MAX_RANGE_DAYS = 366;
 export const DEFAULT_RANGE_DAYS = 30;
 
-/** The filters every report takes (query string; a repeated parameter gives several values). */
-export class ReportQueryDto {
+/**
+ * The filters every report takes (query string; a repeated parameter gives several values) but the
+ * carrier account: the order reports take only these (orders have no carrier account, so the
+ * parameter is refused there like any unknown one — a 400 naming it).
+ */
+export class ReportPeriodQueryDto {
   @ApiPropertyOptional({ type: [String], description: 'only these merchants (repeat the parameter for several)' })
   @IsOptional() @Transform(toList) @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @MaxLength(100, { each: true })
   merchant?: string[];
-
-  @ApiPropertyOptional({ type: [String], description: 'only these carrier account ids (repeat for several)' })
-  @IsOptional() @Transform(toList) @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @MaxLength(100, { each: true })
-  carrier_account?: string[];
 
   @ApiPropertyOptional({ format: 'date', description: `first day, inclusive (default: ${DEFAULT_RANGE_DAYS - 1} days before "to")` })
   @IsOptional() @Matches(DAY, { message: 'from must be a date as YYYY-MM-DD' })
@@ -30,6 +30,13 @@ export class ReportQueryDto {
   @ApiPropertyOptional({ example: 'Europe/Berlin', description: 'IANA time zone the days are read in (default UTC)' })
   @IsOptional() @IsTimeZone()
   time_zone?: string;
+}
+
+/** The filters of the shipment reports: the period's, and carrier accounts. */
+export class ReportQueryDto extends ReportPeriodQueryDto {
+  @ApiPropertyOptional({ type: [String], description: 'only these carrier account ids (repeat for several)' })
+  @IsOptional() @Transform(toList) @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @MaxLength(100, { each: true })
+  carrier_account?: string[];
 }
 
 /** The exceptions report's thresholds, besides the common filters. */

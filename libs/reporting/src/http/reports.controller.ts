@@ -1,20 +1,28 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import { toCsv } from './report-csv';
-import { ExceptionsQueryDto, OnTimeQueryDto, ReportQueryDto } from './report-query.dto';
+import { OrdersPerStatusReportDto, OrderToShipmentReportDto } from './order-report.dto';
+import { ExceptionsQueryDto, OnTimeQueryDto, ReportPeriodQueryDto, ReportQueryDto } from './report-query.dto';
 import { REPORTS, type ReportName } from './reports';
 import { RunReport, type ReportAnswer } from './run-report.handler';
 
 const CSV_NOTE = ' Send `Accept: text/csv` for the same rows as CSV with a header line.';
+
+/** A report's 200: its JSON schema, or the same rows as CSV text. */
+const jsonOrCsv = (model: new () => object, csvColumns: string) => ({
+  description: `JSON, or CSV (\`${csvColumns}\`)`,
+  content: { 'application/json': { schema: { $ref: getSchemaPath(model) } }, 'text/csv': { schema: { type: 'string' } } },
+});
 
 /**
  * The reports, each read from its own view. Every one takes merchant, carrier_account, from, to and
  * time_zone; the answer echoes the filter it applied (with its defaults filled in).
  */
 @ApiTags('reports')
+@ApiExtraModels(OrdersPerStatusReportDto, OrderToShipmentReportDto)
 @UseErrorArea('shipping')
 @Controller('reports')
 export class ReportsController {
@@ -65,7 +73,31 @@ export class ReportsController {
     return this.answer('exceptions', auth, query, accept, reply);
   }
 
-  private async answer(name: ReportName, auth: AuthContext, query: ReportQueryDto, accept: string | undefined, reply: FastifyReply): Promise<ReportAnswer | string> {
+  @Get('orders-per-status')
+  @RequireScopes('read:reports')
+  @ApiOperation({
+    summary: 'Orders created per day and merchant, and how many of them are in each order status now',
+    description: `Days of creation in time_zone. Orders have no carrier account: carrier_account is refused (400).${CSV_NOTE}`,
+  })
+  @ApiProduces('application/json', 'text/csv')
+  @ApiOkResponse(jsonOrCsv(OrdersPerStatusReportDto, 'date,merchant,created,open,…,cancelled'))
+  ordersPerStatus(@CurrentAuth() auth: AuthContext, @Query() query: ReportPeriodQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.answer('orders-per-status', auth, query, accept, reply);
+  }
+
+  @Get('order-to-shipment')
+  @RequireScopes('read:reports')
+  @ApiOperation({
+    summary: 'Time from an order\'s creation to its first shipment: p50/p90/p99 per merchant, and the orders awaiting one',
+    description: `Orders created in the period; seconds. Orders have no carrier account: carrier_account is refused (400).${CSV_NOTE}`,
+  })
+  @ApiProduces('application/json', 'text/csv')
+  @ApiOkResponse(jsonOrCsv(OrderToShipmentReportDto, 'merchant,orders,shipped,awaiting,without_shipment,p50_s,p90_s,p99_s'))
+  orderToShipment(@CurrentAuth() auth: AuthContext, @Query() query: ReportPeriodQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.answer('order-to-shipment', auth, query, accept, reply);
+  }
+
+  private async answer(name: ReportName, auth: AuthContext, query: ReportPeriodQueryDto, accept: string | undefined, reply: FastifyReply): Promise<ReportAnswer | string> {
     const answer = await this.queryBus.execute(new RunReport(name, query, auth));
     reply.header('vary', 'Accept');
     if (!prefersCsv(accept)) return answer;

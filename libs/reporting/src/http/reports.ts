@@ -4,11 +4,12 @@ import { bookingOutcomes } from '../read-models/booking-outcomes/booking-outcome
 import { exceptions, EXCEPTION_KINDS } from '../read-models/exceptions/exceptions.queries';
 import { LEAD_TIME_STAGES, leadTimes, type LeadTimeStage } from '../read-models/lead-times/lead-times.queries';
 import { onTime } from '../read-models/on-time/on-time.queries';
+import { ORDER_STATUSES, orderToShipment, ordersPerStatus } from '../read-models/orders/orders.queries';
 import type { ReportFilter } from '../read-models/report-filter';
 import { shipmentsPerDay } from '../read-models/shipments-per-day/shipments-per-day.queries';
-import type { ExceptionsQueryDto, OnTimeQueryDto, ReportQueryDto } from './report-query.dto';
+import type { ExceptionsQueryDto, OnTimeQueryDto, ReportPeriodQueryDto, ReportQueryDto } from './report-query.dto';
 
-export interface ReportContext<Q extends ReportQueryDto = ReportQueryDto> {
+export interface ReportContext<Q extends ReportPeriodQueryDto = ReportQueryDto> {
   db: Kysely<ReportingTables>;
   filter: ReportFilter;
   query: Q;
@@ -17,7 +18,7 @@ export interface ReportContext<Q extends ReportQueryDto = ReportQueryDto> {
 }
 
 /** A report: how to run it, and how its answer lies flat as CSV lines. */
-export interface ReportDefinition<Q extends ReportQueryDto = any, R = any> {
+export interface ReportDefinition<Q extends ReportPeriodQueryDto = any, R = any> {
   run(context: ReportContext<Q>): Promise<R>;
   csv: { columns: readonly string[]; rows(result: R): object[] };
 }
@@ -86,6 +87,19 @@ export const REPORTS = {
       rows: (result) => result.shipments.map((s) => ({ ...s, exceptions: s.exceptions.join(' ') })),
     },
   } satisfies ReportDefinition<ExceptionsQueryDto, { as_of: string; thresholds: Record<string, number> } & Awaited<ReturnType<typeof exceptions>>>,
+
+  'orders-per-status': {
+    run: async ({ db, filter }) => ({ rows: await ordersPerStatus(db, filter) }),
+    csv: { columns: ['date', 'merchant', 'created', ...ORDER_STATUSES], rows: (result) => result.rows },
+  } satisfies ReportDefinition<ReportPeriodQueryDto, { rows: Awaited<ReturnType<typeof ordersPerStatus>> }>,
+
+  'order-to-shipment': {
+    run: async ({ db, filter }) => ({ rows: await orderToShipment(db, filter) }),
+    csv: {
+      columns: ['merchant', 'orders', 'shipped', 'awaiting', 'without_shipment', 'p50_s', 'p90_s', 'p99_s'],
+      rows: (result) => result.rows.map(({ p50, p90, p99, ...row }) => ({ ...row, p50_s: p50, p90_s: p90, p99_s: p99 })),
+    },
+  } satisfies ReportDefinition<ReportPeriodQueryDto, { rows: Awaited<ReturnType<typeof orderToShipment>> }>,
 } as const;
 
 export type ReportName = keyof typeof REPORTS;

@@ -4,7 +4,7 @@ import { DATABASE, type Database } from '@shipledger/database';
 import type { AuthContext } from '@shipledger/platform';
 import { REPORTING_CONFIG, type ReportingConfig } from '../reporting.config';
 import { reportFilter } from './report-filter.mapping';
-import type { ReportQueryDto } from './report-query.dto';
+import type { ReportPeriodQueryDto } from './report-query.dto';
 import { REPORTS, type ReportName } from './reports';
 
 export interface ReportAnswer {
@@ -15,7 +15,7 @@ export interface ReportAnswer {
 
 /** GET /reports/<name>, dispatched through the QueryBus. */
 export class RunReport extends Query<ReportAnswer> {
-  constructor(readonly name: ReportName, readonly query: ReportQueryDto, readonly auth: AuthContext) {
+  constructor(readonly name: ReportName, readonly query: ReportPeriodQueryDto, readonly auth: AuthContext) {
     super();
   }
 }
