@@ -2,7 +2,7 @@ import type { ConfigurationLookups } from '@shipledger/configuration';
 import {
   reject, type AllocationRequest, type AutoAllocation, type OrderCommandType, type OrderInventory, type OrderInventoryChange,
 } from '@shipledger/ordering';
-import { allocate, InventoryRejected, orderMovements, rankLocations, type OrderOperation } from '../../domain';
+import { allocate, InventoryRejected, orderMovements, rankLocations, type OrderOperation, type RankedLocation } from '../../domain';
 import type { InventoryLedger, LevelChange } from '../shared/inventory-ledger';
 
 const OPERATIONS: Record<OrderCommandType, OrderOperation> = {
@@ -27,7 +27,10 @@ const OPERATIONS: Record<OrderCommandType, OrderOperation> = {
  * oversell. A stale read only costs a retry: ordering allocates again when a reservation is refused.
  */
 export class InventoryOrderAllocator implements OrderInventory {
-  constructor(private readonly ledger: InventoryLedger, private readonly locations: ConfigurationLookups) {}
+  constructor(
+    private readonly ledger: InventoryLedger,
+    private readonly locations: Pick<ConfigurationLookups, 'locationsForMerchant'>,
+  ) {}
 
   async allocate(request: AllocationRequest): Promise<AutoAllocation | undefined> {
     const settings = await this.ledger.settings(request.tenantId, request.merchant);
@@ -39,18 +42,20 @@ export class InventoryOrderAllocator implements OrderInventory {
       priority: settings.location_priority,
       destination: request.destination,
     });
-    // Levels are read best ranked first and no further than the first location that fills the whole
-    // order: rule 1 prefers it over every split, so the locations after it cannot change the answer.
+    // Rule 1 prefers the best ranked location when it fills the whole order over every split, so its
+    // levels are read first (one read) and the other locations only when it does not (one more read).
     const available = new Map<string, number>();
-    let read = 0;
-    while (read < ranked.length) {
-      const location = ranked[read++]!.location_id;
-      await Promise.all(skus.map(async (sku) => {
-        const level = await this.ledger.level(request.tenantId, location, sku);
-        available.set(`${location}\u0000${sku}`, level.on_hand - level.reserved);
-      }));
-      if (request.lines.every((line) => line.sku === undefined || (available.get(`${location}\u0000${line.sku}`) ?? 0) >= line.quantity)) break;
-    }
+    const readLevels = async (places: readonly RankedLocation[]) => {
+      const pairs = places.flatMap((location) => skus.map((sku) => ({ location_id: location.location_id, sku })));
+      const levels = await this.ledger.levels(request.tenantId, pairs);
+      pairs.forEach((pair, index) => available.set(`${pair.location_id}\u0000${pair.sku}`, levels[index]!.on_hand - levels[index]!.reserved));
+    };
+    const fills = (location: RankedLocation) =>
+      request.lines.every((line) => line.sku === undefined || (available.get(`${location.location_id}\u0000${line.sku}`) ?? 0) >= line.quantity);
+    const best = ranked.slice(0, 1);
+    await readLevels(best);
+    const read = best.length === 1 && fills(best[0]!) ? 1 : ranked.length;
+    if (read > 1) await readLevels(ranked.slice(1));
     const result = allocate({
       lines: request.lines,
       locations: ranked.slice(0, read),

@@ -1,5 +1,5 @@
 import { commandEventMetadata, handle, loadStream, type CommandContext, type Loaded } from '@shipledger/ddd';
-import type { EventStore } from '@shipledger/event-store';
+import { MAX_READ_LAST_EVENTS, type EventStore, type RecordedEvent } from '@shipledger/event-store';
 import {
   evolveLevel, initialLevelState, inventoryLevelDecider, inventorySettingsDecider, levelStreamId, settingsStreamId, type InventoryLevelCommand,
   type InventoryLevelEvent, type InventoryLevelState, type InventorySettings, type PutInventorySettings,
@@ -37,6 +37,12 @@ class Handoff<T> {
     this.entries.delete(key);
     return Date.now() - entry.at <= HANDOFF_MS ? entry.value : undefined;
   }
+}
+
+/** Every level event carries the level after it: the last one is the state (no fold of a hot SKU's stream). */
+function loadedLevel(last: RecordedEvent | undefined): Loaded<InventoryLevelState> {
+  if (!last) return { state: initialLevelState(), revision: 'no_stream' };
+  return { state: evolveLevel(initialLevelState(), { type: last.type, data: last.data } as InventoryLevelEvent), revision: last.revision };
 }
 
 /** A change as it was appended (a set's delta is only known once decided). */
@@ -81,19 +87,30 @@ export class InventoryLedger {
     return result.state.settings;
   }
 
-  /** A level from its stream (its last event states it); handed over to a change of it that follows. */
-  async level(tenantId: string, locationId: string, sku: string): Promise<InventoryLevelState> {
-    const stream = levelStreamId(tenantId, locationId, sku);
-    const loaded = await this.loadLevel(stream);
-    this.handedLevels.put(stream, loaded);
-    return loaded.state;
+  /**
+   * Levels of several location × SKU pairs (in their order) from their streams' last events, in one read
+   * per MAX_READ_LAST_EVENTS pairs; each handed over to a change of it that follows.
+   */
+  async levels(tenantId: string, places: ReadonlyArray<{ location_id: string; sku: string }>): Promise<InventoryLevelState[]> {
+    const streams = places.map((place) => levelStreamId(tenantId, place.location_id, place.sku));
+    const lasts = await this.readLastEvents(streams);
+    return streams.map((stream) => {
+      const loaded = loadedLevel(lasts.get(stream));
+      this.handedLevels.put(stream, loaded);
+      return loaded.state;
+    });
   }
 
-  /** Every level event carries the level after it: the last one is the state (no fold of a hot SKU's stream). */
+  private async readLastEvents(streams: readonly string[]): Promise<Map<string, RecordedEvent>> {
+    const chunks: string[][] = [];
+    for (let start = 0; start < streams.length; start += MAX_READ_LAST_EVENTS) chunks.push(streams.slice(start, start + MAX_READ_LAST_EVENTS));
+    const reads = await Promise.all(chunks.map((chunk) => this.eventStore.readLastEvents(chunk)));
+    return new Map(reads.flatMap((read) => [...read]));
+  }
+
   private async loadLevel(stream: string): Promise<Loaded<InventoryLevelState>> {
     const [last] = await this.eventStore.readStream(stream, { direction: 'backwards', maxCount: 1 });
-    if (!last) return { state: initialLevelState(), revision: 'no_stream' };
-    return { state: evolveLevel(initialLevelState(), { type: last.type, data: last.data } as InventoryLevelEvent), revision: last.revision };
+    return loadedLevel(last);
   }
 
   /**
