@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp, type TestTenant } from '@shipledger/testing';
 import { launchBrowser, screenshot, watchedPage, type WatchedPage } from './dashboard-browser';
-import { runMixedWorkload, type WorkloadResult } from './report-workload';
+import { runMixedWorkload, runOrderWorkload, type WorkloadResult } from './report-workload';
 
 jest.setTimeout(180_000);
 
@@ -79,6 +79,28 @@ describe('the dashboard in headless Chromium', () => {
     await page.getByRole('status').filter({ hasText: `Reports for ${yesterday} to ${today} (UTC)` }).waitFor();
     expect(await page.locator('#table-per-day tbody tr').count()).toBeGreaterThan(0);
     expect(await page.locator('#table-per-day tbody td.empty').count()).toBe(0);
+  });
+
+  it('charts the orders per status and tables the order → shipment percentiles, even with a carrier account filter', async () => {
+    // Orders come after the shipment reports' checks above: their shipments are shipments too.
+    const { orders } = await runOrderWorkload(app, tenant);
+    await page.getByLabel('Carrier account id').fill(workload.accounts.main.carrier_account_id);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('status').filter({ hasText: 'Reports for' }).waitFor();
+    await page.locator('#table-order-shipment').filter({ hasText: 'SHOP-A' }).waitFor();
+    const total = await page.evaluate<number>(() => {
+      const chart = (globalThis as any).Chart.getChart('chart-orders');
+      return chart.data.datasets.reduce((sum: number, set: any) => sum + set.data.reduce((s: number, v: number | null) => s + (v ?? 0), 0), 0);
+    });
+    expect(total).toBe(orders.length);
+    const created = await page.locator('#table-orders tbody tr').evaluateAll((rows) => rows.reduce((sum, row) => sum + Number(row.children[2]?.textContent ?? 0), 0));
+    expect(created).toBe(orders.length);
+    expect(await page.locator('#table-orders thead th').allTextContents()).toEqual(
+      ['Date', 'Merchant', 'Created', 'Open', 'Partially allocated', 'Allocated', 'Partially fulfilled', 'Fulfilled', 'Closed', 'Cancelled']);
+    const shopA = page.locator('#table-order-shipment tbody tr').filter({ hasText: 'SHOP-A' });
+    expect(await shopA.locator('td').allTextContents()).toEqual(['SHOP-A', '4', '3', '0', '1', expect.stringMatching(/^\d+ s \/ \d+ s \/ \d+ s$/)]);
+    expect(await page.locator('#chart-orders').getAttribute('aria-label')).toMatch(/the table below has the same numbers/);
+    await page.getByLabel('Carrier account id').fill('');
   });
 
   it('finds a shipment and shows its timeline, as of an earlier event, and its label', async () => {

@@ -125,6 +125,11 @@
   // ---- charts -----------------------------------------------------------------------------------
 
   var COLORS = ['#0b57a4', '#1b7f4c', '#b35c00', '#6c3fa0', '#a4161a'];
+  /** The orders spec's statuses, in lifecycle order, and a colour each (≥ 3:1 against the white card). */
+  var ORDER_STATUSES = ['open', 'partially_allocated', 'allocated', 'partially_fulfilled', 'fulfilled', 'closed', 'cancelled'];
+  var ORDER_COLORS = ['#4a5560', '#00707a', '#0b57a4', '#6c3fa0', '#1b7f4c', '#b35c00', '#a4161a'];
+  /** The order reports take no carrier account (orders have none): a 400 if sent. */
+  var NO_ACCOUNT = { 'orders-per-status': true, 'order-to-shipment': true };
 
   function drawChart(key, canvasId, config) {
     if (charts[key]) charts[key].destroy();
@@ -143,10 +148,10 @@
 
   // ---- reports ----------------------------------------------------------------------------------
 
-  function filterQuery(extra) {
+  function filterQuery(extra, withoutAccount) {
     var form = $('report-filter');
     var params = new URLSearchParams();
-    ['from', 'to', 'time_zone', 'merchant', 'carrier_account'].forEach(function (name) {
+    (withoutAccount ? ['from', 'to', 'time_zone', 'merchant'] : ['from', 'to', 'time_zone', 'merchant', 'carrier_account']).forEach(function (name) {
       var value = form.elements[name].value.trim();
       if (value) params.set(name, value);
     });
@@ -158,6 +163,7 @@
     clearError();
     say('Loading reports…');
     var query = filterQuery();
+    var orderQuery = filterQuery({}, true);
     lastFilter = query;
     return Promise.all([
       api('/reports/shipments-per-day?' + query),
@@ -165,12 +171,16 @@
       api('/reports/lead-times?' + query),
       api('/reports/on-time?' + query),
       api('/reports/exceptions?' + query),
+      api('/reports/orders-per-status?' + orderQuery),
+      api('/reports/order-to-shipment?' + orderQuery),
     ]).then(function (answers) {
       showPerDay(answers[0]);
       showBooking(answers[1]);
       showLeadTimes(answers[2]);
       showOnTime(answers[3]);
       showExceptions(answers[4]);
+      showOrders(answers[5]);
+      showOrderToShipment(answers[6]);
       reportsStatus = 'Reports for ' + answers[0].filter.from + ' to ' + answers[0].filter.to + ' (' + answers[0].filter.time_zone + ')';
       say(reportsStatus);
     }).catch(fail);
@@ -289,10 +299,52 @@
     ], answer.shipments, 'No exception in this period');
   }
 
+  function statusLabel(status) { return status.charAt(0).toUpperCase() + status.slice(1).replace('_', ' '); }
+
+  function showOrders(answer) {
+    var days = daysBetween(answer.filter.from, answer.filter.to);
+    var totals = {};
+    days.forEach(function (d) { totals[d] = {}; ORDER_STATUSES.forEach(function (s) { totals[d][s] = 0; }); });
+    answer.rows.forEach(function (r) {
+      if (!totals[r.date]) return;
+      ORDER_STATUSES.forEach(function (s) { totals[r.date][s] += r[s]; });
+    });
+    drawChart('orders', 'chart-orders', {
+      type: 'bar',
+      data: {
+        labels: days,
+        datasets: ORDER_STATUSES.map(function (s, i) {
+          return { label: s.replace('_', ' '), backgroundColor: ORDER_COLORS[i], data: days.map(function (d) { return totals[d][s]; }) };
+        }),
+      },
+      options: { scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } } },
+    });
+    fillTable($('table-orders'), [
+      { label: 'Date', value: function (r) { return r.date; } },
+      { label: 'Merchant', value: function (r) { return r.merchant || '(none)'; } },
+      { label: 'Created', num: true, value: function (r) { return r.created; } },
+    ].concat(ORDER_STATUSES.map(function (s) {
+      return { label: statusLabel(s), num: true, value: function (r) { return r[s]; } };
+    })), answer.rows, 'No order created in this period');
+  }
+
+  function showOrderToShipment(answer) {
+    fillTable($('table-order-shipment'), [
+      { label: 'Merchant', value: function (r) { return r.merchant || '(none)'; } },
+      { label: 'Orders', num: true, value: function (r) { return r.orders; } },
+      { label: 'Shipped', num: true, value: function (r) { return r.shipped; } },
+      { label: 'Awaiting a shipment', num: true, value: function (r) { return r.awaiting; } },
+      { label: 'Closed or cancelled without one', num: true, value: function (r) { return r.without_shipment; } },
+      { label: 'p50 / p90 / p99', num: true, value: function (r) {
+        return r.shipped ? [duration(r.p50), duration(r.p90), duration(r.p99)].join(' / ') : null;
+      } },
+    ], answer.rows, 'No order created in this period');
+  }
+
   function downloadCsv(report) {
     clearError();
     var extra = report === 'exceptions' ? { limit: '1000' } : {};
-    api('/reports/' + report + '?' + filterQuery(extra), 'text/csv').then(function (text) {
+    api('/reports/' + report + '?' + filterQuery(extra, NO_ACCOUNT[report] === true), 'text/csv').then(function (text) {
       var url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
       var link = el('a');
       link.href = url;
