@@ -4,6 +4,7 @@ import {
   evolveLevel, initialLevelState, inventoryLevelDecider, inventorySettingsDecider, levelStreamId, settingsStreamId, type InventoryLevelCommand,
   type InventoryLevelEvent, type InventoryLevelState, type InventorySettings, type PutInventorySettings,
 } from '../../domain';
+import { Handoff } from './state-handoff';
 
 export const INVENTORY_EVENT_SCHEMA_VERSION = 1;
 
@@ -12,32 +13,11 @@ export type LevelChange = InventoryLevelCommand;
 
 type Undo = () => Promise<void>;
 
-/** How long a state read for a decision is handed to the write that follows it, and how many are kept. */
-const HANDOFF_MS = 1_000;
-const HANDOFF_MAX = 10_000;
-
 /**
- * States just read, handed once to the write that follows (an order create reads the settings and the
- * levels to allocate, then records its reservations milliseconds later). A level handed over is only
- * the first guess of `handle`: the append is at its revision, so a stale one costs a re-read, never a
- * wrong decision. Settings handed over are at most HANDOFF_MS old (a PUT in this process drops them).
+ * Level streams decided and appended at once by apply: the append batcher puts up to 64 appends in one
+ * statement, and a 1,000-line stock set does not take the whole connection pool.
  */
-class Handoff<T> {
-  private readonly entries = new Map<string, { value: T; at: number }>();
-
-  put(key: string, value: T): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, at: Date.now() });
-    if (this.entries.size > HANDOFF_MAX) this.entries.delete(this.entries.keys().next().value!);
-  }
-
-  take(key: string): T | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    return Date.now() - entry.at <= HANDOFF_MS ? entry.value : undefined;
-  }
-}
+const CONCURRENT_LEVELS = 64;
 
 /** Every level event carries the level after it: the last one is the state (no fold of a hot SKU's stream). */
 function loadedLevel(last: RecordedEvent | undefined): Loaded<InventoryLevelState> {
@@ -114,27 +94,53 @@ export class InventoryLedger {
   }
 
   /**
-   * Applies the changes in order; answers each level after its change and an undo of them all. A refusal
-   * undoes those already applied, then throws.
+   * Applies the changes; answers each level after its change (in their order) and an undo of them all.
+   * Changes of distinct levels are decided and appended at once (CONCURRENT_LEVELS streams at a time), so
+   * group commit carries their appends in one statement; changes of one level stay in order. Levels not
+   * handed over by a read just before are read in one call per wave. A refusal (or any error) lets the
+   * wave's other appends finish, undoes every change applied, then throws the error of the first
+   * change (in their order) that failed; later waves are not started.
    */
   async apply(changes: readonly LevelChange[], context: CommandContext): Promise<{ undo: Undo; levels: InventoryLevelState[] }> {
-    const applied: Applied[] = [];
-    const levels: InventoryLevelState[] = [];
+    const outcomes: Array<{ level: InventoryLevelState; applied: Applied[] }> = [];
+    const appliedSoFar = () => outcomes.flatMap((outcome) => outcome?.applied ?? []);
+    const byStream = new Map<string, number[]>();
+    changes.forEach((change, index) => {
+      const stream = levelStreamId(change.tenant_id, change.location_id, change.sku);
+      byStream.set(stream, [...(byStream.get(stream) ?? []), index]);
+    });
+    const groups = [...byStream];
     try {
-      for (const change of changes) {
-        const stream = levelStreamId(change.tenant_id, change.location_id, change.sku);
-        const result = await handle(this.eventStore, inventoryLevelDecider, stream, change, {
-          loaded: this.handedLevels.take(stream) ?? await this.loadLevel(stream),
-          metadata: (event) => commandEventMetadata(event, change.tenant_id, context, INVENTORY_EVENT_SCHEMA_VERSION),
-        });
-        levels.push(result.state);
-        for (const event of result.events) applied.push({ change, on_hand_delta: event.data.on_hand_delta, reserved_delta: event.data.reserved_delta });
+      for (let start = 0; start < groups.length; start += CONCURRENT_LEVELS) {
+        const wave = groups.slice(start, start + CONCURRENT_LEVELS).map(([stream, indices]) => ({ stream, indices, handed: this.handedLevels.take(stream) }));
+        const lasts = await this.readLastEvents(wave.filter((group) => !group.handed).map((group) => group.stream));
+        const failures = await Promise.all(wave.map(async ({ stream, indices, handed }) => {
+          for (const [turn, index] of indices.entries()) {
+            const change = changes[index]!;
+            try {
+              const result = await handle(this.eventStore, inventoryLevelDecider, stream, change, {
+                loaded: turn > 0 ? await this.loadLevel(stream) : handed ?? loadedLevel(lasts.get(stream)),
+                metadata: (event) => commandEventMetadata(event, change.tenant_id, context, INVENTORY_EVENT_SCHEMA_VERSION),
+              });
+              outcomes[index] = {
+                level: result.state,
+                applied: result.events.map((event) => ({ change, on_hand_delta: event.data.on_hand_delta, reserved_delta: event.data.reserved_delta })),
+              };
+            } catch (error) {
+              return { index, error };
+            }
+          }
+          return undefined;
+        }));
+        const [first] = failures.filter((failure) => failure !== undefined).sort((a, b) => a.index - b.index);
+        if (first) throw first.error;
       }
     } catch (error) {
-      await this.undo(applied, context);
+      await this.undo(appliedSoFar(), context);
       throw error;
     }
-    return { undo: () => this.undo(applied, context), levels };
+    const applied = appliedSoFar();
+    return { undo: () => this.undo(applied, context), levels: outcomes.map((outcome) => outcome.level) };
   }
 
   /** Compensating movements, newest first; never refused (they give back what was taken). */

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { EventStore } from '@shipledger/event-store';
+import { DATABASE_KINDS } from '../../../../testing/src/test-database';
+import { openTestStore, type TestStore } from '../../../../testing/src/test-store';
+import { InventoryRejected, levelStreamId, type InventoryCause } from '../../domain';
+import { InventoryLedger, type LevelChange } from './inventory-ledger';
+
+const AT = '2026-11-24T20:00:00.000Z';
+const CONTEXT = { requestId: 'r', correlationId: 'r' };
+const ORDER: InventoryCause = { kind: 'order', order_id: 'o-1', fulfillment_order_ids: ['fo-1'], operation: 'create', merchant: 'm-1' };
+
+/** The transaction part of a SQL position: appends that shared a commit share it. */
+const transactionOf = (position: string) => position.split('-')[0];
+
+describe.each(DATABASE_KINDS)('inventory ledger: applying the changes of several levels (%s)', (kind) => {
+  let opened: TestStore;
+  let store: EventStore;
+  let reads: { lastEvents: number[]; streams: number };
+  let ledger: InventoryLedger;
+  let tenant: string;
+
+  beforeAll(async () => {
+    opened = await openTestStore(kind);
+  });
+  afterAll(() => opened.close());
+
+  beforeEach(() => {
+    tenant = `t-${randomUUID()}`;
+    reads = { lastEvents: [], streams: 0 };
+    store = opened.eventStore;
+    const counting = Object.create(store) as EventStore;
+    counting.readLastEvents = (ids) => {
+      reads.lastEvents.push(ids.length);
+      return store.readLastEvents(ids);
+    };
+    counting.readStream = (stream, options) => {
+      reads.streams += 1;
+      return store.readStream(stream, options);
+    };
+    ledger = new InventoryLedger(counting);
+  });
+
+  const stamp = (location_id: string, sku: string) => ({ tenant_id: tenant, location_id, sku, at: AT, actor: 'test' });
+  const set = (location_id: string, sku: string, on_hand: number): LevelChange => ({
+    type: 'SetOnHand', ...stamp(location_id, sku), on_hand, cause: { kind: 'manual', operation: 'set' },
+  });
+  const adjust = (location_id: string, sku: string, delta: number): LevelChange => ({
+    type: 'AdjustOnHand', ...stamp(location_id, sku), delta, cause: { kind: 'manual', operation: 'adjust', reason: 'count' },
+  });
+  const reserve = (location_id: string, sku: string, units: number): LevelChange => ({
+    type: 'MoveStock', ...stamp(location_id, sku), on_hand_delta: 0, reserved_delta: units, allow_oversell: false, cause: ORDER,
+  });
+  const history = async (location_id: string, sku: string) =>
+    (await store.readStream(levelStreamId(tenant, location_id, sku))).map((event) => [event.type, (event.data as { cause: InventoryCause }).cause]);
+  const refusal = (attempt: Promise<unknown>) => attempt.then(() => undefined, (error: unknown) => error);
+
+  it('appends the changes of distinct levels in one commit, reading the levels not handed over in one call', async () => {
+    await ledger.apply([set('A', 'X', 3), set('A', 'Y', 1)], CONTEXT);
+    reads = { lastEvents: [], streams: 0 };
+    const { levels } = await ledger.apply([reserve('A', 'X', 2), reserve('A', 'Y', 1)], CONTEXT);
+    expect(levels).toEqual([{ on_hand: 3, reserved: 2 }, { on_hand: 1, reserved: 1 }]);
+    expect(reads).toEqual({ lastEvents: [2], streams: 0 });
+    const lasts = await store.readLastEvents([levelStreamId(tenant, 'A', 'X'), levelStreamId(tenant, 'A', 'Y')]);
+    const [x, y] = [...lasts.values()].map((event) => transactionOf(event.position));
+    expect(x).toBe(y);
+  });
+
+  it('keeps the changes of one level in their order', async () => {
+    const { levels } = await ledger.apply([set('A', 'X', 1), adjust('A', 'X', 4), set('B', 'X', 2), adjust('A', 'X', -2)], CONTEXT);
+    expect(levels).toEqual([{ on_hand: 1, reserved: 0 }, { on_hand: 5, reserved: 0 }, { on_hand: 2, reserved: 0 }, { on_hand: 3, reserved: 0 }]);
+    expect((await store.readStream(levelStreamId(tenant, 'A', 'X'))).map((event) => (event.data as { on_hand: number }).on_hand)).toEqual([1, 5, 3]);
+  });
+
+  it('undoes every change applied when one is refused, and throws the first refusal in the changes\' order', async () => {
+    await ledger.apply([set('A', 'X', 1), set('A', 'Y', 1), set('B', 'X', 1), set('B', 'Y', 0)], CONTEXT);
+    const error = await refusal(ledger.apply([reserve('A', 'X', 1), reserve('A', 'Y', 5), reserve('B', 'X', 1), reserve('B', 'Y', 1)], CONTEXT));
+    expect(error).toBeInstanceOf(InventoryRejected);
+    expect(error).toMatchObject({ code: 'insufficient_stock', message: expect.stringContaining('SKU Y at location A') });
+    const compensation = { ...ORDER, operation: 'compensation' };
+    for (const [location, sku] of [['A', 'X'], ['B', 'X']] as const) {
+      expect(await history(location, sku)).toEqual([
+        ['InventoryOnHandSet', { kind: 'manual', operation: 'set' }], ['InventoryReserved', ORDER], ['InventoryReleased', compensation],
+      ]);
+    }
+    for (const [location, sku] of [['A', 'Y'], ['B', 'Y']] as const) expect(await history(location, sku)).toHaveLength(1);
+    const levels = await ledger.levels(tenant, [{ location_id: 'A', sku: 'X' }, { location_id: 'B', sku: 'X' }]);
+    expect(levels).toEqual([{ on_hand: 1, reserved: 0 }, { on_hand: 1, reserved: 0 }]);
+  });
+
+  it('takes 64 levels at a time: a refusal in the first wave leaves the later changes unapplied', async () => {
+    const skus = Array.from({ length: 130 }, (_, index) => `S-${index}`);
+    const { levels } = await ledger.apply(skus.map((sku) => set('A', sku, 1)), CONTEXT);
+    expect(levels).toEqual(skus.map(() => ({ on_hand: 1, reserved: 0 })));
+    expect(reads.lastEvents).toEqual([64, 64, 2]);
+    const changes = skus.map((sku, index) => reserve('A', sku, index === 10 ? 2 : 1));
+    await expect(ledger.apply(changes, CONTEXT)).rejects.toMatchObject({ code: 'insufficient_stock' });
+    expect(await history('A', 'S-0')).toHaveLength(3);
+    expect(await history('A', 'S-10')).toHaveLength(1);
+    expect(await history('A', 'S-64')).toHaveLength(1);
+    expect(await history('A', 'S-129')).toHaveLength(1);
+  });
+});
