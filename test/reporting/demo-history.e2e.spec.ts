@@ -3,7 +3,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { provisionDemoCarrierAccount } from '@shipledger/carriers';
 import { startTestApp, type TestApp, type TestTenant } from '@shipledger/testing';
 import { provisionDemoWebhook } from '@shipledger/webhooks';
-import { DEMO_HISTORY_SHIPMENTS, demoShipmentId } from '../../apps/api/src/embedded/demo-history.plan';
+import { DEMO_HISTORY_ORDERS, DEMO_HISTORY_SHIPMENTS, demoOrderId, demoShipmentId } from '../../apps/api/src/embedded/demo-history.plan';
 import { seedDemoHistory } from '../../apps/api/src/embedded/demo-history.seeder';
 import { launchBrowser, screenshot, watchedPage } from './dashboard-browser';
 
@@ -34,8 +34,10 @@ describe('the demo tenant history', () => {
   });
 
   it('records each shipment once through the event store, in the past, and a second run records nothing', async () => {
-    expect(await seedDemoHistory(app, tenant.tenantId, 'DEMO-SHOP')).toEqual({ recorded: DEMO_HISTORY_SHIPMENTS, existing: 0 });
-    expect(await seedDemoHistory(app, tenant.tenantId, 'DEMO-SHOP')).toEqual({ recorded: 0, existing: DEMO_HISTORY_SHIPMENTS });
+    expect(await seedDemoHistory(app, tenant.tenantId, 'DEMO-SHOP'))
+      .toEqual({ recorded: DEMO_HISTORY_SHIPMENTS, existing: 0, orders: { recorded: DEMO_HISTORY_ORDERS, existing: 0 } });
+    expect(await seedDemoHistory(app, tenant.tenantId, 'DEMO-SHOP'))
+      .toEqual({ recorded: 0, existing: DEMO_HISTORY_SHIPMENTS, orders: { recorded: 0, existing: DEMO_HISTORY_ORDERS } });
     await app.waitUntilCaughtUp(60_000);
 
     const first = await app.eventStore.readStream(`shipment-${demoShipmentId(tenant.tenantId, 0)}`);
@@ -44,6 +46,27 @@ describe('the demo tenant history', () => {
     // The whole history was there when the booking reactor looked: it booked nothing again today.
     expect(first.filter((event) => event.type === 'ShipmentBooked').length).toBeLessThanOrEqual(1);
     expect(first.every((event) => event.metadata.actor === 'demo-history' && Date.parse(event.metadata.occurredAt) < Date.now() - 8 * 86_400_000)).toBe(true);
+    const order = await app.eventStore.readStream(`order-${demoOrderId(tenant.tenantId, 0)}`);
+    expect(order[0]).toMatchObject({ type: 'OrderCreated', metadata: { tenantId: tenant.tenantId, actor: 'demo-history' } });
+    expect(Date.parse(order[0]!.metadata.occurredAt)).toBeLessThan(Date.now() - 13 * 86_400_000);
+  });
+
+  it('fills the order reports: every status of the mix, and order → shipment from the shipments already recorded', async () => {
+    const range = `from=${new Date(Date.now() - 15 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`;
+    const perStatus = await get(`/reports/orders-per-status?${range}`);
+    const total = (key: string) => perStatus.rows.reduce((sum: number, row: any) => sum + row[key], 0);
+    expect(total('created')).toBe(DEMO_HISTORY_ORDERS);
+    for (const status of ['allocated', 'partially_fulfilled', 'fulfilled', 'closed', 'cancelled']) expect({ status, some: total(status) > 0 }).toEqual({ status, some: true });
+    const [row, ...others] = (await get(`/reports/order-to-shipment?${range}`)).rows;
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({ merchant: 'DEMO-SHOP', orders: DEMO_HISTORY_ORDERS });
+    expect(row.shipped).toBeGreaterThan(DEMO_HISTORY_ORDERS / 2);
+    expect(row.awaiting).toBeGreaterThan(0);
+    expect(row.p50).toBeGreaterThan(600 * 0.98);
+    expect(row.p99).toBeLessThan(8 * 3600 + 600);
+    // A fulfilled order names a shipment already recorded: the order-shipments reactor created none today.
+    const perDay = await get(`/reports/shipments-per-day?${range}`);
+    expect(perDay.rows.reduce((sum: number, r: any) => sum + r.created, 0)).toBe(DEMO_HISTORY_SHIPMENTS);
   });
 
   it('fills every report and the shipment list under the demo merchant, without a webhook', async () => {
@@ -97,6 +120,8 @@ describe('the demo tenant history', () => {
     expect(await plotted('chart-per-day')).toBeGreaterThan(DEMO_HISTORY_SHIPMENTS);
     expect(await plotted('chart-booking')).toBeGreaterThan(0);
     expect(await plotted('chart-on-time')).toBeGreaterThan(0);
+    expect(await plotted('chart-orders')).toBe(DEMO_HISTORY_ORDERS);
+    expect(await page.locator('#table-order-shipment tbody tr').filter({ hasText: 'DEMO-SHOP' }).count()).toBe(1);
     await screenshot(page, 'dashboard-demo-history');
     expect(watched.errors).toEqual([]);
     expect(watched.foreignRequests).toEqual([]);

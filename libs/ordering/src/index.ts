@@ -11,3 +11,5 @@ export { ShippingOrderShipments, type CreateShipment } from './application/ports
 export {
   ORDER_INVENTORY, NO_ORDER_INVENTORY, type OrderInventory, type OrderInventoryChange, type AllocationRequest, type UnitsToAllocate,
 } from './application/ports/order-inventory.port';
+/** A made-up past order on the one write path (the demo tenant's history). */
+export { recordOrderHistory, type OrderHistory } from './application/demo-history/order-history.recorder';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AssignedCarrierAccount, ShipmentCommand, ShipmentHistory, ShipmentStatus } from '@shipledger/shipping';
 import { DEMO_HISTORY_ACTOR } from '@shipledger/shipping';
+import type { OrderCommand, OrderHistory } from '@shipledger/ordering';
 
 /** How much made-up past a demo tenant gets: enough to fill two weeks of charts, small enough to seed in seconds. */
 export const DEMO_HISTORY_SHIPMENTS = 240;
@@ -34,7 +35,7 @@ export function demoShipmentId(tenantId: string, index: number): string {
 export function demoShipmentHistory(tenantId: string, merchant: string, accounts: readonly AssignedCarrierAccount[], index: number, now: Date): ShipmentHistory {
   const shipmentId = demoShipmentId(tenantId, index);
   const end = now.getTime();
-  const created = end - DEMO_HISTORY_DAYS * DAY + Math.floor(((index + roll(index, 'jitter')) / DEMO_HISTORY_SHIPMENTS) * DEMO_HISTORY_DAYS * DAY);
+  const created = demoShipmentCreatedAt(index, now);
   const account = accounts[index % accounts.length]!;
   const [pickupCountry, pickupCity, pickupPostcode] = PICKUPS[index % PICKUPS.length]!;
   const [dropoffCountry, dropoffCity, dropoffPostcode] = DROPOFFS[Math.floor(roll(index, 'lane') * DROPOFFS.length)]!;
@@ -92,6 +93,63 @@ export function demoShipmentHistory(tenantId: string, merchant: string, accounts
   }
   add(transit, tracking(transit, 'delivered'));
   return history(tenantId, shipmentId, steps, end);
+}
+
+/** When demo shipment `index` was created: spread evenly over the last DEMO_HISTORY_DAYS, with a jitter. */
+function demoShipmentCreatedAt(index: number, now: Date): number {
+  return now.getTime() - DEMO_HISTORY_DAYS * DAY + Math.floor(((index + roll(index, 'jitter')) / DEMO_HISTORY_SHIPMENTS) * DEMO_HISTORY_DAYS * DAY);
+}
+
+/** How many past orders the demo tenant gets: a few dozen, for the order reports' charts. */
+export const DEMO_HISTORY_ORDERS = 48;
+/** Every fifth demo shipment is an order's: order k asked for shipment k × SHIPMENT_STRIDE. */
+const SHIPMENT_STRIDE = DEMO_HISTORY_SHIPMENTS / DEMO_HISTORY_ORDERS;
+
+export function demoOrderId(tenantId: string, index: number): string {
+  const hex = createHash('sha256').update(`demo-order-history\u0000${tenantId}\u0000${index}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-b${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Order `index` of a demo tenant's history up to `now`, placed at `location`. Most are fulfilled with a
+ * shipment — the demo shipment that already carries their partner_order_reference, created 10 minutes
+ * to 8 hours after the order (so the fulfil names a recorded shipment and the order-shipments reactor
+ * creates nothing today); some only partly; about 10 % are cancelled, 8 % fulfilled without shipping
+ * (closed), and the newest still wait, allocated. Steps after `now` are left out.
+ */
+export function demoOrderHistory(tenantId: string, merchant: string, location: string, index: number, now: Date): OrderHistory {
+  const orderId = demoOrderId(tenantId, index);
+  const shipmentIndex = index * SHIPMENT_STRIDE;
+  const shipmentCreated = demoShipmentCreatedAt(shipmentIndex, now);
+  const fate = roll(index, 'order-fate');
+  // Only the orders that asked for that shipment share its reference: cancelled, closed and waiting
+  // ones get references of their own (after the shipments' numbers).
+  const waiting = fate >= 0.18 && shipmentCreated > now.getTime() - DAY;
+  const linked = fate >= 0.18 && !waiting;
+  const created = shipmentCreated - (linked ? 10 * MINUTE + Math.floor(roll(index, 'order-lead') * 8 * HOUR) : 2 * HOUR);
+  const number = linked ? shipmentIndex + 1 : DEMO_HISTORY_SHIPMENTS + index + 1;
+  const at = (instant: number) => new Date(instant).toISOString();
+  const stamp = (instant: number) => ({ at: at(instant), actor: DEMO_HISTORY_ACTOR });
+  const fo = `${orderId}-fo`;
+  const commands: OrderCommand[] = [{
+    type: 'CreateOrder', order_id: orderId, tenant_id: tenantId, ...stamp(created),
+    content: { merchant, partner_order_reference: `demo-order-${String(number).padStart(3, '0')}`, order_date: at(created) },
+    line_items: [
+      { id: '1', sku: `SKU-${(shipmentIndex % 12) + 1}`, quantity: 1 + (shipmentIndex % 3), requires_shipping: true },
+      { id: '2', sku: 'SKU-GIFT-WRAP', quantity: 1, requires_shipping: true },
+    ],
+    remainder: { fulfillment_order_id: fo, location_id: location },
+  }];
+  const fulfill = (instant: number, lines: { id: string; quantity: number }[] | undefined, skipShipping: boolean): OrderCommand => ({
+    type: 'FulfillFulfillmentOrder', fulfillment_order_id: fo, line_items: lines, fulfillment_id: `${orderId}-f1`,
+    shipment_id: demoShipmentId(tenantId, shipmentIndex), skip_shipping: skipShipping, create_draft_shipment: false, shipment_request: {}, ...stamp(instant),
+  });
+  if (fate < 0.1) commands.push({ type: 'CancelOrder', cancellation_reason: 'CUSTOMER_CANCELLATION', ...stamp(created + HOUR) });
+  else if (fate < 0.18) commands.push(fulfill(created + 30 * MINUTE, undefined, true));
+  else if (linked && fate < 0.3) commands.push(fulfill(shipmentCreated, [{ id: '1', quantity: 1 + (shipmentIndex % 3) }], false));
+  else if (linked) commands.push(fulfill(shipmentCreated, undefined, false));
+  // else waiting: allocated, no shipment yet.
+  return { tenantId, orderId, commands: commands.filter((command) => Date.parse(command.at) <= now.getTime()) };
 }
 
 /** The steps that already happened by `end`, oldest first. */

@@ -1,4 +1,5 @@
-import { DEMO_HISTORY_SHIPMENTS, demoShipmentHistory, demoShipmentId } from './demo-history.plan';
+import { decide, fold, initialOrderState, type OrderEvent } from '@shipledger/ordering';
+import { DEMO_HISTORY_ORDERS, DEMO_HISTORY_SHIPMENTS, demoOrderHistory, demoShipmentHistory, demoShipmentId } from './demo-history.plan';
 import { demoSeedEnabled } from './demo-history.seeder';
 
 const ACCOUNTS = [
@@ -38,6 +39,31 @@ describe('the demo tenant history plan', () => {
     const commands = all().flatMap((h) => h.commands.map((c) => (c.type === 'RecordTrackingUpdate' ? c.status : c.type)));
     expect(commands).toEqual(expect.arrayContaining(['ReprocessShipment', 'failed_delivery_attempt']));
     expect(statuses.filter((s) => s === 'delivered').length).toBeGreaterThan(DEMO_HISTORY_SHIPMENTS / 2);
+  });
+
+  it('gives a few dozen orders the order decider accepts, in the past, most fulfilled with a demo shipment of the same reference', () => {
+    const orders = Array.from({ length: DEMO_HISTORY_ORDERS }, (_, i) => demoOrderHistory('demo', 'DEMO-SHOP', 'demo-warehouse', i, NOW));
+    expect(orders).toEqual(Array.from({ length: DEMO_HISTORY_ORDERS }, (_, i) => demoOrderHistory('demo', 'DEMO-SHOP', 'demo-warehouse', i, NOW)));
+    const shipments = new Map(all().map((h) => [h.shipmentId, h.commands[0]]));
+    const statuses: string[] = [];
+    for (const order of orders) {
+      let events: OrderEvent[] = [];
+      for (const command of order.commands) {
+        expect(Date.parse(command.at)).toBeLessThanOrEqual(NOW.getTime());
+        events = [...events, ...decide(command, fold(events, initialOrderState()))];
+      }
+      statuses.push(fold(events).status);
+      const fulfilled = events.find((e) => e.type === 'FulfillmentOrderFulfilled');
+      if (fulfilled?.type === 'FulfillmentOrderFulfilled' && fulfilled.data.shipment) {
+        // Its shipment is a demo shipment created when the order was fulfilled, with the order's reference.
+        const create = shipments.get(fulfilled.data.shipment.shipment_id);
+        expect(create?.type === 'CreateShipment' && [create.at, create.content.references?.partner_order_reference])
+          .toEqual([fulfilled.data.at, fold(events).content.partner_order_reference]);
+      }
+    }
+    for (const status of ['allocated', 'partially_fulfilled', 'fulfilled', 'closed', 'cancelled']) expect(statuses).toContain(status);
+    expect(statuses.filter((s) => s === 'fulfilled' || s === 'partially_fulfilled').length).toBeGreaterThan(DEMO_HISTORY_ORDERS / 2);
+    expect(new Set(orders.map((o) => o.commands[0]?.type === 'CreateOrder' && o.commands[0].content.partner_order_reference)).size).toBe(DEMO_HISTORY_ORDERS);
   });
 
   it('is on unless DEMO_SEED=off', () => {
