@@ -1,7 +1,7 @@
 /**
  * bench:reports — the reporting views at scale, on Postgres (DATABASE_URL, else a local or embedded one):
  * for each size, shipments are seeded through the event store (whole lifecycles, one append per
- * stream), the event store's replay speed is measured (readAll from 0), every reporting view is
+ * stream; and an order for every fourth shipment, decided by the order decider), the event store's replay speed is measured (readAll from 0), every reporting view is
  * rebuilt from the log (events/s against that replay speed), then each report query runs `runs` times
  * over the last 30 days (p50/p99).
  *   npm run bench:reports -- [sizes, default 100000,1000000] [runs, default 30]
@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { SingleBar, Presets } from 'cli-progress';
 import { createEventStore, type EventData, type EventStore, type Position } from '@shipledger/event-store';
 import { rebuildProjector } from '@shipledger/projections';
+import { decide, fold, initialOrderState, type OrderCommand, type OrderEvent } from '@shipledger/ordering';
 import { REPORTING_PROJECTORS } from '@shipledger/reporting';
 import type { AssignedCarrierAccount, ShipmentEvent } from '@shipledger/shipping';
 import { createTestDatabase } from '@shipledger/testing';
@@ -20,6 +21,7 @@ import { bookingOutcomes } from '../../libs/reporting/src/read-models/booking-ou
 import { exceptions } from '../../libs/reporting/src/read-models/exceptions/exceptions.queries';
 import { leadTimes } from '../../libs/reporting/src/read-models/lead-times/lead-times.queries';
 import { onTime } from '../../libs/reporting/src/read-models/on-time/on-time.queries';
+import { orderToShipment, ordersPerStatus } from '../../libs/reporting/src/read-models/orders/orders.queries';
 import type { ReportFilter } from '../../libs/reporting/src/read-models/report-filter';
 import { shipmentsPerDay } from '../../libs/reporting/src/read-models/shipments-per-day/shipments-per-day.queries';
 import type { Database } from '@shipledger/database';
@@ -66,7 +68,39 @@ function lifecycle(i: number, tenantId: string, end: number): { shipmentId: stri
   return { shipmentId, events: envelope(events, tenantId) };
 }
 
-function envelope(events: ShipmentEvent[], tenantId: string): EventData[] {
+/** Orders per shipment seeded: one for every ORDER_EVERY-th shipment. */
+const ORDER_EVERY = 4;
+
+/**
+ * Order `i` (of shipment i): created 10 minutes to 4 hours before that shipment, then — decided by the
+ * order decider — fulfilled with a shipment when the shipment was created (two in three), cancelled an
+ * hour later (one in twenty), or left allocated.
+ */
+function orderLifecycle(i: number, tenantId: string, end: number): { orderId: string; events: EventData[] } {
+  const orderId = randomUUID();
+  const shipmentCreated = end - Math.floor(((i * 0.618_033_988_75) % 1) * SPAN_DAYS * DAY_MS);
+  const k = Math.floor(i / ORDER_EVERY); // the order's own number: its rolls, whatever ORDER_EVERY is
+  const created = shipmentCreated - (10 + (k % 230)) * 60_000;
+  const stamp = (instant: number) => ({ at: new Date(instant).toISOString(), actor: 'bench' });
+  const commands: OrderCommand[] = [{
+    type: 'CreateOrder', order_id: orderId, tenant_id: tenantId, ...stamp(created),
+    content: { merchant: `SHOP-${k % 4}`, partner_order_reference: `BENCH-ORDER-${k}` },
+    line_items: [{ id: '1', sku: 'SKU-1', quantity: 1 + (k % 3), requires_shipping: true }],
+    remainder: { fulfillment_order_id: `${orderId}-fo`, location_id: 'WH-1' },
+  }];
+  if (k % 20 === 4) commands.push({ type: 'CancelOrder', cancellation_reason: 'OTHER', ...stamp(created + 3_600_000) });
+  else if (k % 3 !== 0) {
+    commands.push({
+      type: 'FulfillFulfillmentOrder', fulfillment_order_id: `${orderId}-fo`, fulfillment_id: `${orderId}-f`, shipment_id: randomUUID(),
+      skip_shipping: false, create_draft_shipment: false, shipment_request: {}, ...stamp(shipmentCreated),
+    });
+  }
+  let events: OrderEvent[] = [];
+  for (const command of commands) events = [...events, ...decide(command, fold(events, initialOrderState()))];
+  return { orderId, events: envelope(events, tenantId) };
+}
+
+function envelope(events: (ShipmentEvent | OrderEvent)[], tenantId: string): EventData[] {
   const correlationId = randomUUID();
   return events.map((event) => ({
     id: randomUUID(), type: event.type, data: event.data,
@@ -85,6 +119,11 @@ async function seed(eventStore: EventStore, tenantId: string, count: number, end
       const shipment = lifecycle(i, tenantId, end);
       await eventStore.append(`shipment-${shipment.shipmentId}`, shipment.events, 'no_stream');
       events += shipment.events.length;
+      if (i % ORDER_EVERY === 0) {
+        const order = orderLifecycle(i, tenantId, end);
+        await eventStore.append(`order-${order.orderId}`, order.events, 'no_stream');
+        events += order.events.length;
+      }
       if (i % 200 === 0) bar.update(next);
     }
   }));
@@ -129,7 +168,7 @@ async function benchSize(size: number, runs: number): Promise<void> {
     const end = Date.now();
     const seedStarted = Date.now();
     const events = await seed(eventStore, tenantId, size, end);
-    console.log(`${size} shipments: ${events} events seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+    console.log(`${size} shipments and ${Math.ceil(size / ORDER_EVERY)} orders: ${events} events seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
 
     const replayed = await replay(eventStore);
     console.log(`event-store replay (readAll from 0, pages of 1000): ${replayed.events} events, ${Math.round(replayed.perSecond)} events/s`);
@@ -149,7 +188,7 @@ async function benchSize(size: number, runs: number): Promise<void> {
       console.log(`rebuild ${projector.name.padEnd(26)} ${(result.durationMs / 1000).toFixed(1).padStart(7)} s  ${Math.round(perSecond).toString().padStart(7)} events/s  (${(perSecond / replayed.perSecond * 100).toFixed(0)}% of replay)`);
     }
     const allPerSecond = (events * REPORTING_PROJECTORS.length) / (rebuildMs / 1000);
-    console.log(`rebuild of every view: ${(rebuildMs / 1000).toFixed(1)} s, ${Math.round(events / (rebuildMs / 1000))} events/s for all five (${Math.round(allPerSecond)} view-events/s)`);
+    console.log(`rebuild of every view: ${(rebuildMs / 1000).toFixed(1)} s, ${Math.round(events / (rebuildMs / 1000))} events/s for all ${REPORTING_PROJECTORS.length} (${Math.round(allPerSecond)} view-events/s)`);
 
     const to = new Date(end).toISOString().slice(0, 10);
     const from = new Date(end - 29 * DAY_MS).toISOString().slice(0, 10);
@@ -163,6 +202,9 @@ async function benchSize(size: number, runs: number): Promise<void> {
       ['lead-times', (on) => leadTimes(on, filter)],
       ['on-time', (on) => onTime(on, filter, new Date(end))],
       ['exceptions', (on) => exceptions(on, filter, { pendingMinutes: 60, stuckHours: 72, asOf: new Date(end), limit: 100 })],
+      ['orders-per-status', (on) => ordersPerStatus(on, filter)],
+      ['orders-per-status (Berlin, 1 merchant)', (on) => ordersPerStatus(on, { ...filter, timeZone: 'Europe/Berlin', merchants: ['SHOP-1'] })],
+      ['order-to-shipment', (on) => orderToShipment(on, filter)],
     ];
     console.log(`report queries over ${from}..${to} (${runs} runs each):`);
     for (const [name, query] of queries) {
