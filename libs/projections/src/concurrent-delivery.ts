@@ -40,11 +40,13 @@ export async function deliverConcurrently(
   const running = new Set<Promise<void>>();
   let closing = false;
   let failed: { error: unknown } | undefined;
+  // Ends the wait for the next batch when a delivery closes or fails; set only while that wait lasts.
+  // (Not Promise.race with one promise that lasts the whole stream: every race left a reaction on that
+  // promise holding the batch it resolved with, so a reactor kept every batch it ever read, issue #19 item 6.)
   let wakeOnStop: (() => void) | undefined;
-  const stoppedSignal = new Promise<void>((resolve) => (wakeOnStop = resolve));
   const fail = (error: unknown) => {
     failed ??= { error };
-    wakeOnStop!();
+    wakeOnStop?.();
   };
   let reported = Promise.resolve();
   const stopped = () => closing || failed !== undefined;
@@ -70,7 +72,7 @@ export async function deliverConcurrently(
         if (stopped()) return;
         if (!(await options.deliver(event))) {
           closing = true;
-          wakeOnStop!();
+          wakeOnStop?.();
         } else {
           entry.done = true;
           advance();
@@ -96,7 +98,10 @@ export async function deliverConcurrently(
       try {
         while (!stopped()) {
           // A closing or failed delivery ends the wait for the next batch at once.
-          const next = await Promise.race([batches.next(), stoppedSignal.then(() => undefined)]);
+          const next = await new Promise<IteratorResult<readonly RecordedEvent[]> | undefined>((resolve, reject) => {
+            wakeOnStop = () => resolve(undefined);
+            batches.next().then(resolve, reject);
+          }).finally(() => (wakeOnStop = undefined));
           if (!next || next.done) break;
           for (const event of next.value) {
             if (stopped()) break;

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { deliverConcurrently, type ConcurrentDelivery } from './concurrent-delivery';
 
@@ -118,5 +120,34 @@ describe('deliverConcurrently', () => {
     await expect(deliverConcurrently(batches(), run.options)).rejects.toThrow('failed e4');
     expect(run.reported.every((position) => position < events[4]!.position)).toBe(true);
     release();
+  });
+
+  it('a stream: batches already delivered are not kept (the heap stays flat however long the reactor follows the store)', async () => {
+    // Given a reactor following a store of 20 batches, each batch watched through a WeakRef
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const events = eventsOn(5, 200);
+    const run = harness(events, 4);
+    const watched: Array<WeakRef<readonly RecordedEvent[]>> = [];
+    const keptWhenRead: number[] = [];
+    async function* batches() {
+      for (let start = 0; start < events.length; start += 10) {
+        if (watched.length >= 16) {
+          // When it has read many batches, the ones all of whose events finished long ago are collected
+          await tick();
+          await tick();
+          gc();
+          keptWhenRead.push(watched.slice(0, -3).filter((ref) => ref.deref() !== undefined).length);
+        }
+        const batch = events.slice(start, start + 10);
+        watched.push(new WeakRef(batch));
+        yield batch;
+      }
+    }
+    await expect(deliverConcurrently(batches(), run.options)).resolves.toBe(true);
+    // Then none of them is still held (each reading used to leave its batch on a promise kept for the whole stream)
+    expect(keptWhenRead).toHaveLength(4);
+    expect(Math.max(...keptWhenRead)).toBe(0);
+    expect(run.finished.size).toBe(events.length);
   });
 });
