@@ -6,6 +6,7 @@
  * fulfillment orders there). Talks to bench/shipments/run.ts and bench/orders/run.ts over IPC.
  */
 import { writeFile } from 'node:fs/promises';
+import { writeHeapSnapshot } from 'node:v8';
 import { Session } from 'node:inspector/promises';
 import { sql } from 'kysely';
 import pino from 'pino';
@@ -16,7 +17,7 @@ import { ORDER_SHIPMENTS_REACTOR } from '@shipledger/ordering';
 import { WEBHOOK_DELIVERIES_REACTOR } from '@shipledger/webhooks';
 import '../../test/support/compose-test-app';
 import { allProjectors, allReactors } from '../../apps/worker/src/registry';
-import type { BenchMessage, BenchReady } from './bench-ipc';
+import type { ApiMemory, BenchMessage, BenchReady } from './bench-ipc';
 
 async function main(): Promise<void> {
   const statements = countStatements();
@@ -73,6 +74,11 @@ async function main(): Promise<void> {
         process.send?.({ type: 'profile-written' });
       } else if (message.type === 'rss') {
         process.send?.({ type: 'rss', rss: process.memoryUsage.rss() });
+      } else if (message.type === 'memory') {
+        process.send?.({ type: 'memory', ...memoryAfterGc() });
+      } else if (message.type === 'heap-snapshot') {
+        gcIfExposed();
+        process.send?.({ type: 'heap-snapshot-written', path: writeHeapSnapshot(message.path) });
       } else if (message.type === 'usage') {
         const cpu = process.cpuUsage();
         process.send?.({ type: 'usage', cpuMicros: cpu.user + cpu.system, statements: statements.count });
@@ -127,6 +133,23 @@ function countStatements(): { readonly count: number } {
     return query.apply(this, args);
   } as typeof Client.prototype.query;
   return counter;
+}
+
+/** A full garbage collection when the process runs with --expose-gc (the bench passes it); false otherwise. */
+function gcIfExposed(): boolean {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return false;
+  // Twice: the first pass runs finalizers and frees what they held, the second collects that.
+  gc();
+  gc();
+  return true;
+}
+
+/** RSS, and the V8 heap in use, external and array buffers after a forced GC (when exposed), in bytes. */
+function memoryAfterGc(): ApiMemory {
+  const collected = gcIfExposed();
+  const usage = process.memoryUsage();
+  return { rss: usage.rss, heapUsed: usage.heapUsed, heapTotal: usage.heapTotal, external: usage.external, arrayBuffers: usage.arrayBuffers, collected };
 }
 
 /** The V8 sampling profiler over the inspector protocol: only the load being studied is sampled, not start-up. */

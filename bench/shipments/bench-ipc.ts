@@ -17,12 +17,26 @@ export interface BenchReady {
 }
 
 export type BenchMessage = { type: 'wait-caught-up'; timeoutMs: number } | { type: 'close' }
-  | { type: 'profile-start' } | { type: 'profile-stop'; path: string } | { type: 'rss' } | { type: 'start-reactors' } | { type: 'usage' };
+  | { type: 'profile-start' } | { type: 'profile-stop'; path: string } | { type: 'rss' } | { type: 'start-reactors' } | { type: 'usage' }
+  | { type: 'memory' } | { type: 'heap-snapshot'; path: string };
 
 /** What the API process has spent since it started: CPU (user + system, µs) and statements sent to Postgres. */
 export interface ApiUsage {
   cpuMicros: number;
   statements: number;
+}
+
+/**
+ * The API process's memory, in bytes, read right after a forced full GC when `collected` (the bench runs the
+ * API process with --expose-gc): heapUsed is then what is live, not what V8 has not yet bothered to collect.
+ */
+export interface ApiMemory {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+  collected: boolean;
 }
 
 export interface ApiProcess {
@@ -34,6 +48,10 @@ export interface ApiProcess {
   stopProfile(path: string): Promise<void>;
   /** The API process's resident set size, in bytes. */
   rss(): Promise<number>;
+  /** RSS and the V8 heap after a forced GC (see ApiMemory). */
+  memory(): Promise<ApiMemory>;
+  /** Forces a GC and writes a .heapsnapshot of the API process; resolves with its path. */
+  heapSnapshot(path: string): Promise<string>;
   /** The API process's CPU time and statement count so far (differences of two readings measure a run). */
   usage(): Promise<ApiUsage>;
   /** Starts the reactors (booking, labels, webhooks) in the API process, as `npm start` runs them. */
@@ -50,7 +68,8 @@ export async function startApiProcess(options: { orderShipments?: boolean } = {}
   const child: ChildProcess = fork(join(__dirname, 'api-process.ts'), [], {
     cwd: root,
     // BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof" profiles the API process.
-    execArgv: ['-r', join(root, 'tools', 'register.js'), ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)],
+    // --expose-gc (the bench's API process only): memory() reads the heap after a forced full GC.
+    execArgv: ['-r', join(root, 'tools', 'register.js'), '--expose-gc', ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     env: { ...process.env, ...(options.orderShipments ? { BENCH_ORDER_SHIPMENTS: '1' } : {}) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -89,6 +108,17 @@ export async function startApiProcess(options: { orderShipments?: boolean } = {}
       const answer = next<{ rss: number }>('rss');
       child.send({ type: 'rss' } satisfies BenchMessage);
       return (await answer).rss;
+    },
+    async memory() {
+      const answer = next<ApiMemory & { type: 'memory' }>('memory');
+      child.send({ type: 'memory' } satisfies BenchMessage);
+      const { type: _type, ...memory } = await answer;
+      return memory;
+    },
+    async heapSnapshot(path) {
+      const written = next<{ path: string }>('heap-snapshot-written');
+      child.send({ type: 'heap-snapshot', path } satisfies BenchMessage);
+      return (await written).path;
     },
     async usage() {
       const answer = next<ApiUsage & { type: 'usage' }>('usage');

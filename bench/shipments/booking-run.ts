@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { openDatabase } from '@shipledger/database';
-import type { ApiProcess } from './bench-ipc';
+import type { ApiMemory, ApiProcess } from './bench-ipc';
 import { confirmedShipmentBody, fromAutocannon, responseClock, type ApiTarget } from './http-runs';
 import { formatFigures, type RunFigures } from './latency-stats';
 
@@ -78,6 +78,14 @@ export async function measureBookingUnderLoad(
     lagMaxMs: lags[lags.length - 1] ?? NaN,
     drainSeconds,
   };
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** "RSS 433 MB, heap used after GC 120 MB (external 30 MB)"; without --expose-gc the heap figure is before any GC. */
+export function formatMemory(memory: ApiMemory): string {
+  return `RSS ${mb(memory.rss)}, heap used ${memory.collected ? 'after GC' : '(no forced GC)'} ${mb(memory.heapUsed)} `
+    + `of ${mb(memory.heapTotal)} (external ${mb(memory.external)}, array buffers ${mb(memory.arrayBuffers)})`;
 }
 
 export function formatBooking(figures: BookingFigures): string {
