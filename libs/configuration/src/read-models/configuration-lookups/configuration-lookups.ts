@@ -1,8 +1,8 @@
 import type { Database } from '@shipledger/database';
-import { loadStream } from '@shipledger/ddd';
+import { CachedStreamLoader } from '@shipledger/ddd';
 import type { EventStore } from '@shipledger/event-store';
 import {
-  allowsMerchant, configurationStreamId, DECIDERS, KINDS, parseCoords, type AttributeDefinition, type AttributeEntityType, type ConfigurationKind,
+  allowsMerchant, configurationStreamId, foldConfiguration, initialConfigurationState, KINDS, parseCoords, type ConfigurationEvent, type ConfigurationState, type AttributeDefinition, type AttributeEntityType, type ConfigurationKind,
   type ConfigurationObject,
 } from '../../domain';
 import { findConfigurationObject, findConfigurationObjectsByCode, listConfigurationObjects } from './configuration-lookups.queries';
@@ -28,7 +28,14 @@ export interface ConfiguredLocation {
  * projection lag, milliseconds in one process).
  */
 export class ConfigurationLookups {
-  constructor(private readonly database: Database, private readonly eventStore: EventStore) {}
+  /** The kinds' streams read through a cache of the state last read: a read folds only the events after it. */
+  private readonly streams: CachedStreamLoader<ConfigurationState>;
+
+  constructor(private readonly database: Database, eventStore: EventStore) {
+    this.streams = new CachedStreamLoader(eventStore,
+      (state, recorded) => foldConfiguration(state, recorded.map((event) => ({ type: event.type, data: event.data }) as ConfigurationEvent)),
+      initialConfigurationState);
+  }
 
   /** Orders spec rule 6: the reference as a location id, else as a location code, for this merchant. */
   async resolveLocation(tenantId: string, merchant: string | undefined | typeof ANY_MERCHANT, reference: string): Promise<ConfiguredLocation | undefined> {
@@ -81,7 +88,7 @@ export class ConfigurationLookups {
   }
 
   private async fromStream(tenantId: string, kind: ConfigurationKind): Promise<ConfigurationObject[]> {
-    const { state } = await loadStream(this.eventStore, DECIDERS[kind], configurationStreamId(kind, tenantId));
+    const { state } = await this.streams.load(configurationStreamId(kind, tenantId));
     return Object.values(state.objects);
   }
 }

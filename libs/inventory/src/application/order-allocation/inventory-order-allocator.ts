@@ -82,7 +82,7 @@ export class InventoryOrderAllocator implements OrderInventory {
   async record(change: OrderInventoryChange): Promise<() => Promise<void>> {
     const merchant = change.after.content.merchant ?? change.before.content.merchant;
     if (merchant === undefined) return async () => undefined;
-    const settings = await this.ledger.settings(change.tenantId, merchant, { handedOver: change.command === 'CreateOrder' || change.command === 'UpdateOrder' });
+    const settings = await this.ledger.settings(change.tenantId, merchant);
     if (!settings.enabled) return async () => undefined;
     const operation = OPERATIONS[change.command];
     const changes = orderMovements(change.history, change.events, settings.stock_reduction_timing).map((movement): LevelChange => ({

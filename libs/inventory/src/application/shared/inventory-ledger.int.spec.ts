@@ -100,3 +100,59 @@ describe.each(DATABASE_KINDS)('inventory ledger: applying the changes of several
     expect(await history('A', 'S-129')).toHaveLength(1);
   });
 });
+
+describe.each(DATABASE_KINDS)('inventory ledger: a merchant\'s settings (%s)', (kind) => {
+  let opened: TestStore;
+  let streamReads: number;
+  let ledger: InventoryLedger;
+  let tenant: string;
+
+  beforeAll(async () => {
+    opened = await openTestStore(kind);
+  });
+  afterAll(() => opened.close());
+
+  beforeEach(() => {
+    tenant = `t-${randomUUID()}`;
+    streamReads = 0;
+    const counting = Object.create(opened.eventStore) as EventStore;
+    counting.readStream = (stream, options) => {
+      streamReads += 1;
+      return opened.eventStore.readStream(stream, options);
+    };
+    ledger = new InventoryLedger(counting);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  const settings = (enabled: boolean, allow_oversell = false) =>
+    ({ enabled, stock_reduction_timing: 'ON_ORDER_FULFILLED' as const, allow_oversell, cancel_unfillable_orders: false, location_priority: [] });
+  const put = (on: InventoryLedger, value: ReturnType<typeof settings>) =>
+    on.putSettings({ type: 'PutInventorySettings', tenant_id: tenant, merchant: 'm-1', settings: value, at: AT, actor: 'test' }, CONTEXT);
+
+  it('reads the stream once for the calls of a second; a PUT in this process is seen by the next call', async () => {
+    await put(ledger, settings(true));
+    streamReads = 0;
+    for (let call = 0; call < 3; call++) expect(await ledger.settings(tenant, 'm-1')).toEqual(settings(true));
+    expect(streamReads).toBe(1);
+
+    await put(ledger, settings(true, true));
+    expect(await ledger.settings(tenant, 'm-1')).toEqual(settings(true, true));
+  });
+
+  it('sees a PUT made by another process within a second', async () => {
+    const other = new InventoryLedger(opened.eventStore);
+    await put(other, settings(true));
+    expect(await ledger.settings(tenant, 'm-1')).toEqual(settings(true));
+    await put(other, settings(false));
+    const now = Date.now();
+    jest.spyOn(Date, 'now').mockReturnValue(now + 1_001);
+    expect(await ledger.settings(tenant, 'm-1')).toEqual(settings(false));
+  });
+
+  it('keeps no settings read before a PUT of this process ended', async () => {
+    await put(ledger, settings(true));
+    const [read] = await Promise.all([ledger.settings(tenant, 'm-1'), put(ledger, settings(false))]);
+    expect([settings(true), settings(false)]).toContainEqual(read);
+    expect(await ledger.settings(tenant, 'm-1')).toEqual(settings(false));
+  });
+});

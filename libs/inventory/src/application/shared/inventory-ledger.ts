@@ -19,6 +19,15 @@ type Undo = () => Promise<void>;
  */
 const CONCURRENT_LEVELS = 64;
 
+/**
+ * How long settings read from their stream answer without reading it again: a PUT in another process
+ * is seen by this one within SETTINGS_FRESH_MS (a PUT in this process at once); how many are kept.
+ */
+const SETTINGS_FRESH_MS = 1_000;
+const SETTINGS_KEPT = 10_000;
+
+const settingsKey = (tenantId: string, merchant: string) => `${tenantId}\u0000${merchant}`;
+
 /** Every level event carries the level after it: the last one is the state (no fold of a hot SKU's stream). */
 function loadedLevel(last: RecordedEvent | undefined): Loaded<InventoryLevelState> {
   if (!last) return { state: initialLevelState(), revision: 'no_stream' };
@@ -41,30 +50,46 @@ interface Applied {
  * movements, so a refused change leaves every level as it was.
  */
 export class InventoryLedger {
-  private readonly handedSettings = new Handoff<InventorySettings>();
+  private readonly readSettings = new Map<string, { settings: InventorySettings; at: number }>();
+  /** Settings PUT in this process so far: a read started before one is not kept. */
+  private settingsWrites = 0;
   private readonly handedLevels = new Handoff<Loaded<InventoryLevelState>>();
 
   constructor(private readonly eventStore: EventStore) {}
 
   /**
-   * The merchant's settings, read from their stream. `handedOver`: the ones this process read for the
-   * same merchant less than a second ago (once), as an order create's recording takes its allocation's.
+   * The merchant's settings, read from their stream, or as this process read them less than
+   * SETTINGS_FRESH_MS ago (every order create and recording asks: one read a second, not one per order).
+   * A PUT in this process drops them, so the next call reads the stream.
    */
-  async settings(tenantId: string, merchant: string, options: { handedOver?: boolean } = {}): Promise<InventorySettings> {
-    const stream = settingsStreamId(tenantId, merchant);
-    const handed = options.handedOver ? this.handedSettings.take(stream) : undefined;
-    if (handed) return handed;
-    const settings = (await loadStream(this.eventStore, inventorySettingsDecider, stream)).state.settings;
-    this.handedSettings.put(stream, settings);
+  async settings(tenantId: string, merchant: string): Promise<InventorySettings> {
+    const key = settingsKey(tenantId, merchant);
+    const kept = this.readSettings.get(key);
+    if (kept && Date.now() - kept.at <= SETTINGS_FRESH_MS) return kept.settings;
+    const writes = this.settingsWrites;
+    const at = Date.now();
+    const settings = (await loadStream(this.eventStore, inventorySettingsDecider, settingsStreamId(tenantId, merchant))).state.settings;
+    if (writes === this.settingsWrites) {
+      this.readSettings.delete(key);
+      this.readSettings.set(key, { settings, at });
+      if (this.readSettings.size > SETTINGS_KEPT) this.readSettings.delete(this.readSettings.keys().next().value!);
+    }
     return settings;
   }
 
   async putSettings(command: PutInventorySettings, context: CommandContext): Promise<InventorySettings> {
-    this.handedSettings.take(settingsStreamId(command.tenant_id, command.merchant));
-    const result = await handle(this.eventStore, inventorySettingsDecider, settingsStreamId(command.tenant_id, command.merchant), command, {
-      metadata: (event) => commandEventMetadata(event, command.tenant_id, context, INVENTORY_EVENT_SCHEMA_VERSION),
-    });
-    return result.state.settings;
+    const key = settingsKey(command.tenant_id, command.merchant);
+    this.settingsWrites++;
+    this.readSettings.delete(key);
+    try {
+      const result = await handle(this.eventStore, inventorySettingsDecider, settingsStreamId(command.tenant_id, command.merchant), command, {
+        metadata: (event) => commandEventMetadata(event, command.tenant_id, context, INVENTORY_EVENT_SCHEMA_VERSION),
+      });
+      return result.state.settings;
+    } finally {
+      this.settingsWrites++;
+      this.readSettings.delete(key);
+    }
   }
 
   /**

@@ -3,10 +3,10 @@ const HANDOFF_MS = 1_000;
 const HANDOFF_MAX = 10_000;
 
 /**
- * States just read, handed once to the write that follows (an order create reads the settings and the
- * levels to allocate, then records its reservations milliseconds later). A level handed over is only
- * the first guess of `handle`: the append is at its revision, so a stale one costs a re-read, never a
- * wrong decision. Settings handed over are at most HANDOFF_MS old (a PUT in this process drops them).
+ * States just read, handed once to the write that follows (an order create reads the levels to
+ * allocate, then records its reservations milliseconds later). A level handed over is only the first
+ * guess of `handle`: the append is at its revision, so a stale one costs a re-read, never a wrong
+ * decision.
  */
 export class Handoff<T> {
   private readonly entries = new Map<string, { value: T; at: number }>();
