@@ -18,7 +18,7 @@ import { startApiProcess } from './bench-ipc';
 import { createShipmentsRun, getRun } from './http-runs';
 import { formatFigures, type RunFigures } from './latency-stats';
 import { measureProjectorLag } from './projector-lag';
-import { formatBooking, measureBookingUnderLoad } from './booking-run';
+import { formatBooking, formatMemory, measureBookingUnderLoad } from './booking-run';
 import { rawInsertRun } from './raw-inserts';
 import { seedShipments } from './seed-shipments';
 
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   console.log(`API at ${baseUrl}; carrier account: ${carrierAccountName ?? 'none (confirmed creates end in status error)'}; `
     + `worker: projectors${reactors ? ' and reactors' : ' only (BENCH_REACTORS=1 adds the reactors)'}`);
   const database = await openDatabase({ url: databaseUrl, poolSize: 4 });
-  const rssAtStart = await api.rss();
+  const atStart = await api.memory();
   let confirmedRate = 0;
   try {
     console.log('\n== create over HTTPS vs raw single-row INSERTs (~1 KB), the floor and the peer, on the same database');
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     await floor.run(300, 16);
     await peer.run(300, 16);
     await api.waitUntilCaughtUp(900_000);
-    const rssWarm = await api.rss();
+    const warm = await api.memory();
     const ratios: string[] = [];
     try {
       for (const connections of LEVELS) {
@@ -105,9 +105,11 @@ async function main(): Promise<void> {
       console.log(formatBooking(booking));
       bookingSummary = `bookings ${booking.bookedPerSecondDuringLoad.toFixed(0)}/s vs creates ${booking.load.perSecond.toFixed(0)}/s, lag p99 ${(booking.lagP99Ms / 1000).toFixed(2)} s`;
     }
-    const rssAfterLoad = await api.rss();
-    console.log(`API RSS: ${mb(rssAtStart)} at start, ${mb(rssWarm)} after warm-up, ${mb(rssAfterLoad)} after the rounds and ${SOAK_MINUTES} min of booking load`);
-    ratios.push(bookingSummary, `RSS ${mb(rssWarm)} → ${mb(rssAfterLoad)}`);
+    // Heap used is read after a forced GC (the API process runs with --expose-gc): what is live, beside RSS.
+    const afterLoad = await api.memory();
+    console.log(`API memory: ${formatMemory(atStart)} at start; ${formatMemory(warm)} after warm-up; `
+      + `${formatMemory(afterLoad)} after the rounds and ${SOAK_MINUTES} min of booking load`);
+    ratios.push(bookingSummary, `RSS ${mb(warm.rss)} → ${mb(afterLoad.rss)}, heap used after GC ${mb(warm.heapUsed)} → ${mb(afterLoad.heapUsed)}`);
 
     console.log('\n== projector lag: POST /shipments answered → visible in GET /shipments');
     await api.waitUntilCaughtUp(600_000);
