@@ -1,4 +1,4 @@
-export { foldEvents, type Decider, type DomainEvent } from './decider';
+export { foldEvents, sequenceDecider, type Decider, type DomainEvent } from './decider';
 export {
   foldStream,
   handle,

@@ -1,7 +1,7 @@
-import { commandEventMetadata, deterministicUuid, foldEvents, handle, UniqueReferences, type Decider } from '@shipledger/ddd';
+import { commandEventMetadata, deterministicUuid, handle, sequenceDecider, UniqueReferences } from '@shipledger/ddd';
 import type { EventStore } from '@shipledger/event-store';
 import { DEMO_HISTORY_ACTOR } from '@shipledger/shipping';
-import { decide, evolve, initialOrderState, ORDER_REFERENCE, type OrderCommand, type OrderEvent, type OrderState } from '../../domain/order';
+import { ORDER_REFERENCE, orderDecider, type OrderCommand } from '../../domain/order';
 import { orderReferenceStreamId, orderStreamId } from '../../domain/order/order.streams';
 import { ORDER_EVENT_SCHEMA_VERSION } from '../shared/order.repository';
 import { ORPHAN_AFTER_MS } from '../shared/order-references';
@@ -18,21 +18,7 @@ export interface OrderHistory {
  * state the earlier ones left, so the history obeys every rule a live order obeys (a refused command
  * throws). The events carry the actor DEMO_HISTORY_ACTOR: the webhook deliveries skip them.
  */
-const historyDecider: Decider<readonly OrderCommand[], OrderEvent, OrderState> = {
-  initialState: initialOrderState,
-  evolve,
-  decide(commands, state) {
-    const events: OrderEvent[] = [];
-    let current = state;
-    for (const command of commands) {
-      const decided = decide(command, current);
-      if (decided.length === 0) throw new Error(`${command.type} at ${command.at} decided nothing`);
-      current = foldEvents({ initialState: initialOrderState, evolve }, decided, current);
-      events.push(...decided);
-    }
-    return events;
-  },
-};
+const historyDecider = sequenceDecider(orderDecider);
 
 /**
  * Records a made-up past order on the one write path (the demo tenant's history). Its partner reference
