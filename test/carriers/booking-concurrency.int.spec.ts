@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { startWorker } from '@shipledger/projections';
+import { shipmentStreamId } from '@shipledger/shipping';
 import { startCarriersHarness, type CarriersHarness, type HarnessDatabase } from './carriers-harness';
 
 const SHIPMENTS = 24;
@@ -64,5 +65,50 @@ describe.each<HarnessDatabase>(['pglite', 'postgres'])('booking reactor, concurr
       expect(rows).toHaveLength(1);
       expect(rows[0]!.tracking_no).toBe((booked[0]!.data as { tracking_no: string }).tracking_no);
     }
+  });
+
+  it.each(['carrier-document-sync', 'carrier-lifecycle'])('%s handles several shipments at once (at most CARRIER_REACTOR_CONCURRENCY), each event once', async (name) => {
+    // Given 12 booked shipments, marked ready to ship by their account
+    expect(h.context.config.carrierReactorConcurrency).toBe(4);
+    const account = await h.createAccount({ autoReadyToShip: true });
+    const shipments = [];
+    for (let i = 0; i < 12; i++) shipments.push(await h.confirmedShipment(account));
+    const booking = await startBooking();
+    try {
+      await booking.waitUntilCaughtUp({ timeoutMs: 60_000 });
+    } finally {
+      await booking.close();
+    }
+    const ours = new Set(shipments.map((s) => shipmentStreamId(s.shipmentId)));
+    // When the reactor runs with each event taking 30 ms
+    const reactor = h.context.reactors().find((r) => r.name === name)!;
+    const handle = reactor.handle.bind(reactor);
+    let inHand = 0;
+    let most = 0;
+    const handled: string[] = [];
+    jest.spyOn(reactor, 'handle').mockImplementation(async (event) => {
+      most = Math.max(most, ++inHand);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        await handle(event);
+        if (ours.has(event.streamId)) handled.push(event.streamId);
+      } finally {
+        inHand--;
+      }
+    });
+    const worker = await startWorker({
+      database: h.database, eventStore: h.eventStore, logger: pino({ level: 'silent' }), projectors: [], reactors: [reactor], batchSize: 500,
+    });
+    try {
+      await worker.waitUntilCaughtUp({ timeoutMs: 60_000 });
+    } finally {
+      await worker.close();
+    }
+
+    // Then it had several shipments in hand at once, never more than 4
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(4);
+    // And each of our shipments' events it handles was handed over once (ShipmentBooked or ShipmentReadyToShip)
+    expect(handled.sort()).toEqual([...ours].sort());
   });
 });

@@ -38,6 +38,7 @@ export async function startCarriersHarness(kind: HarnessDatabase = 'pglite'): Pr
       outbound: { ...OUTBOUND_DEFAULTS, allowedCidrs: parseAllowedCidrs('127.0.0.0/8') },
       bookingRetry: { attempts: 3, baseDelayMs: 20, maxDelayMs: 40 },
       bookingConcurrency: 8,
+      carrierReactorConcurrency: 4,
     },
   });
   const tenantId = `tenant-${randomUUID()}`;

@@ -25,6 +25,11 @@ export interface CarriersConfig {
   eagerLabels?: boolean;
   /** Shipments the booking reactor books at the same time, each shipment's requests in order (BOOKING_CONCURRENCY, 32). */
   bookingConcurrency: number;
+  /**
+   * Shipments each of the other carrier reactors (document sync, lifecycle, label refresh) handles at
+   * the same time, each shipment's events in order (CARRIER_REACTOR_CONCURRENCY, 16). Optional: 16.
+   */
+  carrierReactorConcurrency?: number;
 }
 
 const THIRTY_DAYS = 30 * 24 * 3600;
@@ -34,6 +39,12 @@ const THIRTY_DAYS = 30 * 24 * 3600;
  * against the sandbox, below half the API's create rate. 32 allows ~200/s; each costs only memory.
  */
 const DEFAULT_BOOKING_CONCURRENCY = 32;
+/**
+ * The document sync, lifecycle and label refresh reactors see an event for most booked shipments (every
+ * ShipmentBooked, every auto ready-to-ship) and read the shipment's stream for each: one after the other
+ * they fell behind a booking reactor running 32 at once (a 10-minute load left document sync minutes behind).
+ */
+export const DEFAULT_CARRIER_REACTOR_CONCURRENCY = 16;
 
 /**
  * Environment: PUBLIC_BASE_URL (default https://localhost:$PORT, PORT 3443), SHIPLEDGER_CARRIERS_KEY
@@ -43,6 +54,7 @@ const DEFAULT_BOOKING_CONCURRENCY = 32;
  * CARRIER_CALL_ATTEMPTS (3) and CARRIER_RETRY_BASE_MS (1000, doubled per retry, at most 5000): the budget
  * of a booking whose carrier does not answer. LABEL_RENDER_TIMEOUT_MS (10000): the time limit of one PDF label.
  * BOOKING_CONCURRENCY (32): shipments booked at the same time by one worker (1 = one after the other).
+ * CARRIER_REACTOR_CONCURRENCY (16): the same for the document sync, lifecycle and label refresh reactors.
  * LABEL_RENDERING (lazy): `eager` renders the labels at booking time instead of on their first fetch.
  */
 export function loadCarriersConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<CarriersConfig> = {}): CarriersConfig {
@@ -61,6 +73,7 @@ export function loadCarriersConfig(env: NodeJS.ProcessEnv = process.env, overrid
     labelRenderTimeoutMs: positive(env.LABEL_RENDER_TIMEOUT_MS, DEFAULT_LABEL_RENDER_TIMEOUT_MS),
     eagerLabels: env.LABEL_RENDERING === 'eager',
     bookingConcurrency: Math.floor(positive(env.BOOKING_CONCURRENCY, DEFAULT_BOOKING_CONCURRENCY)),
+    carrierReactorConcurrency: Math.floor(positive(env.CARRIER_REACTOR_CONCURRENCY, DEFAULT_CARRIER_REACTOR_CONCURRENCY)),
     ...overrides,
   };
 }

@@ -12,7 +12,7 @@ import { BookingStore } from './booking/booking.store';
 import { CarrierLifecycleReactor } from './booking/carrier-lifecycle.reactor';
 import type { Carrier } from './carrier/carrier.port';
 import { CarrierRegistry } from './carrier/carrier.registry';
-import { loadCarriersConfig, type CarriersConfig } from './carriers.config';
+import { DEFAULT_CARRIER_REACTOR_CONCURRENCY, loadCarriersConfig, type CarriersConfig } from './carriers.config';
 import type { DocumentContentReader } from './documents/document-content.port';
 import { DocumentSyncReactor } from './documents/document-sync.reactor';
 import { LabelRefreshReactor } from './labels/label-refresh.reactor';
@@ -112,12 +112,13 @@ export class CarriersContext {
 
   reactors(): Reactor[] {
     this.warmUp();
+    const perShipment = this.config.carrierReactorConcurrency ?? DEFAULT_CARRIER_REACTOR_CONCURRENCY;
     return [
       new BookingReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, this.labels, this.config.bookingRetry,
         undefined, this.config.bookingConcurrency),
-      new CarrierLifecycleReactor(this.shipments, this.accountRepository, this.carriers, this.bookings),
-      new DocumentSyncReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, this.documents),
-      new LabelRefreshReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, this.labels),
+      new CarrierLifecycleReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, undefined, perShipment),
+      new DocumentSyncReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, this.documents, undefined, perShipment),
+      new LabelRefreshReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, this.labels, undefined, perShipment),
     ];
   }
 }

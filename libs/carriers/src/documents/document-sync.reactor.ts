@@ -25,6 +25,11 @@ export class DocumentSyncReactor implements Reactor {
     private readonly bookings: BookingStore,
     private readonly documents: DocumentContentReader,
     private readonly now: () => Date = () => new Date(),
+    /**
+     * Shipments handled at the same time (the runner keeps each shipment's events in order, by stream).
+     * Safe: every effect is per shipment (causation ids, the shipment's own stream and booking).
+     */
+    readonly concurrency: number = 1,
   ) {}
 
   async handle(event: RecordedEvent): Promise<void> {
