@@ -4,6 +4,7 @@ import { DEMO_HISTORY_ACTOR } from '@shipledger/shipping';
 import type { DeliveryRepository } from '../../storage/delivery.repository';
 import type { WebhookConfigurationRepository } from '../../storage/webhook-configuration.repository';
 import type { WebhooksClock } from '../../webhooks.config';
+import { ActiveConfigurations } from './active-configurations';
 import { deliveriesFor, planMessages, WEBHOOK_SOURCE_EVENT_TYPES } from '../shared/delivery-planner';
 
 export const WEBHOOK_DELIVERIES_REACTOR = 'webhook-deliveries';
@@ -13,8 +14,9 @@ export const WEBHOOK_DELIVERIES_REACTOR = 'webhook-deliveries';
  * matched against the tenant's ACTIVE configurations, and the matches land in webhooks.deliveries — the
  * outbox the sender drains. The runner gives events at least once and saves its checkpoint after
  * `handle`; the unique (config_id, event_id, replay_id) index makes a second handling insert nothing,
- * so each message is enqueued exactly once. Configurations are read when the event is handled: one
- * created later receives earlier events only by a replay (backfill). A demo tenant's made-up history
+ * so each message is enqueued exactly once. Configurations are as read after the event was appended
+ * (ActiveConfigurations: one read serves a run of events): one created later receives earlier events
+ * only by a replay (backfill). A demo tenant's made-up history
  * (actor DEMO_HISTORY_ACTOR, recorded in the past on first start) raises no webhooks: it is not news.
  *
  * The sender (and the range-replay runner) run beside the reactor on every worker process
@@ -33,22 +35,26 @@ export class WebhookDeliveriesReactor implements Reactor {
 
   constructor(
     private readonly eventStore: EventStore,
-    private readonly configurations: WebhookConfigurationRepository,
+    configurations: WebhookConfigurationRepository,
     private readonly deliveries: DeliveryRepository,
     private readonly clock: WebhooksClock,
     /** Tells this process's sender that something is due. */
     private readonly onEnqueued: () => void,
     /** The loops every worker runs beside: the sender and the range-replay runner. */
     private readonly beside: (signal: AbortSignal) => Promise<void>,
-  ) {}
+  ) {
+    this.active = new ActiveConfigurations(configurations);
+  }
+
+  private readonly active: ActiveConfigurations;
 
   async handle(event: RecordedEvent): Promise<void> {
     const tenantId = event.metadata?.tenantId;
     if (!tenantId || event.metadata.actor === DEMO_HISTORY_ACTOR) return;
-    // Both reads at once (one round trip of latency instead of two).
-    const [active, messages] = await Promise.all([this.configurations.list(tenantId, { activeOnly: true }), planMessages(this.eventStore, event)]);
+    // The configurations first (usually kept from an earlier event): without any, the event's stream is not read.
+    const active = await this.active.for(tenantId, event);
     if (active.length === 0) return;
-    const rows = deliveriesFor(event, messages, active);
+    const rows = deliveriesFor(event, await planMessages(this.eventStore, event), active);
     if ((await this.deliveries.enqueue(rows, this.clock.now())) > 0) this.onEnqueued();
   }
 

@@ -1,0 +1,44 @@
+import type { Position } from '@shipledger/event-store';
+import type { WebhookConfiguration } from '../../domain';
+import type { WebhookConfigurationRepository } from '../../storage/webhook-configuration.repository';
+
+/** Tenants whose list is kept (the oldest read is dropped beyond it): ~10,000 small arrays. */
+const TENANTS_KEPT = 10_000;
+
+interface Entry {
+  /** Every event at or before this position was in the store before the list was read. */
+  covers: Position;
+  list: Promise<WebhookConfiguration[]>;
+}
+
+/**
+ * A tenant's ACTIVE configurations for the deliveries reactor, read once for a whole run of events
+ * instead of once per event (four reads per booked shipment before).
+ *
+ * Same answer as reading at handling time: an event meets the configurations as they were at some
+ * moment after it was appended — a list read after the event was handed over (so after it was in the
+ * store) is one such moment. So a list serves every event at or before the highest position handed
+ * over when its read started (`covers`: the store reveals positions in order, so everything below one
+ * it revealed was already there); the first event past it reads again. A configuration created after
+ * an event was appended may or may not receive it, as before (ADR 0014: a replay backfills).
+ */
+export class ActiveConfigurations {
+  private highest: Position | undefined;
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly repository: Pick<WebhookConfigurationRepository, 'list'>) {}
+
+  /** The tenant's ACTIVE configurations as `event` may see them. */
+  for(tenantId: string, event: { position: Position }): Promise<WebhookConfiguration[]> {
+    if (this.highest === undefined || event.position > this.highest) this.highest = event.position;
+    const kept = this.entries.get(tenantId);
+    if (kept && event.position <= kept.covers) return kept.list;
+    const entry: Entry = { covers: this.highest, list: this.repository.list(tenantId, { activeOnly: true }) };
+    this.entries.delete(tenantId);
+    this.entries.set(tenantId, entry);
+    if (this.entries.size > TENANTS_KEPT) this.entries.delete(this.entries.keys().next().value!);
+    // A failed read is not kept: the next event reads again.
+    entry.list.catch(() => this.entries.get(tenantId) === entry && this.entries.delete(tenantId));
+    return entry.list;
+  }
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+// A suite may use a context's internals directly (contexts may not).
+import { ActiveConfigurations } from '../../libs/webhooks/src/application/deliveries/active-configurations';
+import { webhookHarness, type WebhookHarness } from './support/webhook-harness';
+
+describe('webhook deliveries: the ACTIVE configurations an event meets, read once per run of events', () => {
+  let h: WebhookHarness;
+  beforeAll(async () => { h = await webhookHarness(); });
+  afterAll(async () => { await h.close(); });
+
+  /** Appends an event of another tenant and answers its position (the store's head moves on). */
+  const appendSomething = async () => {
+    const metadata = { tenantId: 'elsewhere', actor: 'test', correlationId: 'c', causationId: 'c', requestId: 'r', schemaVersion: 1, occurredAt: new Date().toISOString() };
+    await h.app.eventStore.append(`test-${randomUUID()}`, [{ id: randomUUID(), type: 'Noted', data: {}, metadata }], 'no_stream');
+    return (await h.app.eventStore.headPosition())!;
+  };
+
+  it('serves every event appended before its read from one read, and reads again for the first event after it', async () => {
+    // Given a tenant with one ACTIVE configuration, and an event in the store
+    const first = await h.configure('/first');
+    const early = { position: await appendSomething() };
+    const reads = jest.spyOn(h.context.repository, 'list');
+    const active = new ActiveConfigurations(h.context.repository);
+
+    // When two events at or before that position ask
+    const forEarly = await active.for(h.tenant.tenantId, early);
+    const again = await active.for(h.tenant.tenantId, early);
+    // Then one read answered both, with the configuration
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(forEarly.map((c) => c.config_id)).toEqual([first.config_id]);
+    expect(again).toBe(forEarly);
+
+    // Given a second configuration created and then an event appended after it
+    const second = await h.configure('/second');
+    const late = { position: await appendSomething() };
+    // When the earlier event asks again: the list read after it was appended still serves it
+    expect(await active.for(h.tenant.tenantId, early)).toBe(forEarly);
+    expect(reads).toHaveBeenCalledTimes(1);
+    // And when the later event asks: it is past what the list covers, so it is read again, with both
+    const forLate = await active.for(h.tenant.tenantId, late);
+    expect(reads).toHaveBeenCalledTimes(2);
+    expect(forLate.map((c) => c.config_id).sort()).toEqual([first.config_id, second.config_id].sort());
+    reads.mockRestore();
+  });
+
+  it('keeps no failed read: the next event reads again', async () => {
+    // Given a tenant with a configuration, and a list read that fails
+    await h.configure('/third');
+    const position = await appendSomething();
+    const active = new ActiveConfigurations(h.context.repository);
+    const reads = jest.spyOn(h.context.repository, 'list').mockRejectedValueOnce(new Error('connection lost'));
+    // When an event asks, then another at the same position
+    await expect(active.for(h.tenant.tenantId, { position })).rejects.toThrow('connection lost');
+    const retried = await active.for(h.tenant.tenantId, { position });
+    // Then the second one read again and got the list
+    expect(reads).toHaveBeenCalledTimes(2);
+    expect(retried.length).toBeGreaterThan(0);
+    reads.mockRestore();
+  });
+});
