@@ -43,6 +43,21 @@ describe('webhook deliveries: the ACTIVE configurations an event meets, read onc
     reads.mockRestore();
   });
 
+  it('lets events handed over before a read starts join it, whatever their positions', async () => {
+    // Given a tenant with a configuration, and two events appended one after the other
+    await h.configure('/joined');
+    const earlier = { position: await appendSomething() };
+    const later = { position: await appendSomething() };
+    const reads = jest.spyOn(h.context.repository, 'list');
+    const active = new ActiveConfigurations(h.context.repository);
+    // When both ask at once, the earlier one first
+    const [a, b] = await Promise.all([active.for(h.tenant.tenantId, earlier), active.for(h.tenant.tenantId, later)]);
+    // Then one read answered both
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(b).toBe(a);
+    reads.mockRestore();
+  });
+
   it('keeps no failed read: the next event reads again', async () => {
     // Given a tenant with a configuration, and a list read that fails
     await h.configure('/third');

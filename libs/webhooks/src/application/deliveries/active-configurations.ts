@@ -4,22 +4,31 @@ import type { WebhookConfigurationRepository } from '../../storage/webhook-confi
 
 /** Tenants whose list is kept (the oldest read is dropped beyond it): ~10,000 small arrays. */
 const TENANTS_KEPT = 10_000;
+/**
+ * How long a read waits for more events to join it before it starts: the runner hands events over as
+ * its slots free up, so without it nearly every event would start a read of its own.
+ */
+const GATHER_MS = 10;
 
 interface Entry {
-  /** Every event at or before this position was in the store before the list was read. */
-  covers: Position;
+  /**
+   * Set when the read starts: every event at or before it was in the store by then. Until it starts,
+   * every event asking joins it (the highest position handed over is at least its own).
+   */
+  covers?: Position;
   list: Promise<WebhookConfiguration[]>;
 }
 
 /**
  * A tenant's ACTIVE configurations for the deliveries reactor, read once for a whole run of events
- * instead of once per event (four reads per booked shipment before).
+ * instead of once per event (four reads per booked shipment before; the events handed over within
+ * GATHER_MS share one).
  *
  * Same answer as reading at handling time: an event meets the configurations as they were at some
  * moment after it was appended — a list read after the event was handed over (so after it was in the
  * store) is one such moment. So a list serves every event at or before the highest position handed
  * over when its read started (`covers`: the store reveals positions in order, so everything below one
- * it revealed was already there); the first event past it reads again. A configuration created after
+ * it revealed was already there); the first event past it reads again, after GATHER_MS. A configuration created after
  * an event was appended may or may not receive it, as before (ADR 0014: a replay backfills).
  */
 export class ActiveConfigurations {
@@ -32,8 +41,12 @@ export class ActiveConfigurations {
   for(tenantId: string, event: { position: Position }): Promise<WebhookConfiguration[]> {
     if (this.highest === undefined || event.position > this.highest) this.highest = event.position;
     const kept = this.entries.get(tenantId);
-    if (kept && event.position <= kept.covers) return kept.list;
-    const entry: Entry = { covers: this.highest, list: this.repository.list(tenantId, { activeOnly: true }) };
+    if (kept && (kept.covers === undefined || event.position <= kept.covers)) return kept.list;
+    const entry: Entry = { list: Promise.resolve([]) };
+    entry.list = new Promise<void>((resolve) => setTimeout(resolve, GATHER_MS)).then(() => {
+      entry.covers = this.highest;
+      return this.repository.list(tenantId, { activeOnly: true });
+    });
     this.entries.delete(tenantId);
     this.entries.set(tenantId, entry);
     if (this.entries.size > TENANTS_KEPT) this.entries.delete(this.entries.keys().next().value!);
