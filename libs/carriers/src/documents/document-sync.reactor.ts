@@ -33,6 +33,10 @@ export class DocumentSyncReactor implements Reactor {
   ) {}
 
   async handle(event: RecordedEvent): Promise<void> {
+    // Most shipments are booked without documents, and the booking reactor in this process has just
+    // recorded the booking: its state says so without reading the stream (a document added after the
+    // booking comes with its own event).
+    if (event.type === 'ShipmentBooked' && this.shipments.recordedSince(event)?.documents.length === 0) return;
     const loaded = await this.shipments.loadFor(event);
     if (!loaded) return;
     const { state } = loaded;

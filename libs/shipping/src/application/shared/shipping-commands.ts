@@ -27,6 +27,8 @@ export interface LoadedShipment {
 
 /** Attempts on a lost race before the error reaches the caller (a reactor then retries the event). */
 const MAX_ATTEMPTS = 5;
+/** Shipments whose state after this process's last `record` is kept for `recordedSince` (~2 KB each). */
+const RECENT_KEPT = 5_000;
 
 /**
  * Shipping's public API for the commands other contexts send (carrier answers, tracking, labels,
@@ -36,6 +38,7 @@ const MAX_ATTEMPTS = 5;
  */
 export class ShippingCommands {
   private readonly repository: ShipmentRepository;
+  private readonly recent = new Map<string, ShipmentState>();
 
   constructor(eventStore: EventStore) {
     this.repository = new ShipmentRepository(eventStore);
@@ -53,6 +56,18 @@ export class ShippingCommands {
     const snapshot = await this.repository.load(shipmentId);
     const { state } = snapshot;
     return state.exists && state.tenant_id === tenantId ? { tenantId, shipmentId, state, snapshot } : undefined;
+  }
+
+  /**
+   * The shipment as this process's last `record` of it left it, when that state includes `event` (and
+   * undefined otherwise): at least as new as the event, but maybe not the newest (another process or an
+   * API command may have appended since). Enough for a reactor to see that an event asks nothing of it
+   * (a shipment booked without documents), never a state to decide on: `loadFor` reads the stream.
+   */
+  recordedSince(event: RecordedEvent): ShipmentState | undefined {
+    const shipmentId = shipmentIdOf(event.streamId);
+    const state = shipmentId === undefined ? undefined : this.recent.get(shipmentId);
+    return state && state.tenant_id === event.metadata.tenantId && state.version > event.revision ? state : undefined;
   }
 
   /** The tenant's shipment, undefined when unknown or another tenant's. */
@@ -86,10 +101,17 @@ export class ShippingCommands {
         metadata: (event, command) => ({ ...shipmentEventMetadata(event, tenantId, meta), actor: causation.actor, occurredAt: command.at }),
         ...(from && from.shipmentId === shipmentId ? { loaded: from.snapshot } : {}),
       });
+      if (result.events.length > 0) this.remember(shipmentId, result.state);
       return result.events;
     } catch (error) {
       if (error instanceof ShipmentCommandRejected) return [];
       throw error;
     }
+  }
+
+  private remember(shipmentId: string, state: ShipmentState): void {
+    this.recent.delete(shipmentId);
+    this.recent.set(shipmentId, state);
+    if (this.recent.size > RECENT_KEPT) this.recent.delete(this.recent.keys().next().value!);
   }
 }
