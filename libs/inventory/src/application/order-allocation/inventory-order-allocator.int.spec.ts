@@ -49,8 +49,9 @@ describe('inventory order allocator: level reads (PGlite)', () => {
     type: 'SetOnHand', tenant_id: tenant, location_id, sku, on_hand, cause: { kind: 'manual', operation: 'set' }, at: AT, actor: 'test',
   });
 
+  /** Stock set by another process: the allocator's ledger keeps none of these levels. */
   async function stock(changes: LevelChange[]): Promise<void> {
-    await ledger.apply(changes, CONTEXT);
+    await new InventoryLedger(opened.eventStore).apply(changes, CONTEXT);
     reads = { lastEvents: [], streams: 0 };
   }
 
@@ -102,9 +103,77 @@ describe('inventory order allocator: level reads (PGlite)', () => {
   it('reads more levels than one call takes in calls of at most 1,000', async () => {
     await stock([set('A', 'X', 3)]);
     const places = Array.from({ length: 1_500 }, (_, index) => ({ location_id: index === 1_234 ? 'A' : `L-${index}`, sku: 'X' }));
-    const levels = await ledger.levels(tenant, places);
+    const { levels, cached } = await ledger.levels(tenant, places);
     expect(reads.lastEvents.sort()).toEqual([1_000, 500]);
+    expect(cached).toBe(0);
     expect(levels.filter((level) => level.on_hand > 0)).toEqual([{ on_hand: 3, reserved: 0 }]);
     expect(levels[1_234]).toEqual({ on_hand: 3, reserved: 0 });
+  });
+
+  describe('with the levels this process keeps', () => {
+    const reserve = (location_id: string, sku: string, units: number): LevelChange => ({
+      type: 'MoveStock', tenant_id: tenant, location_id, sku, on_hand_delta: 0, reserved_delta: units, allow_oversell: false,
+      cause: { kind: 'order', order_id: 'o-1', fulfillment_order_ids: ['fo-1'], operation: 'create', merchant }, at: AT, actor: 'test',
+    });
+    /** Stock set through the allocator's own ledger: it keeps the levels it appended. */
+    async function stockHere(changes: LevelChange[]): Promise<void> {
+      await ledger.apply(changes, CONTEXT);
+      reads = { lastEvents: [], streams: 0 };
+    }
+
+    it('allocates from the kept levels without reading, and reserves at their revisions', async () => {
+      await stockHere([set('A', 'X', 1), set('A', 'Y', 0), set('B', 'X', 2), set('B', 'Y', 1), set('C', 'X', 9), set('C', 'Y', 9)]);
+      const allocation = await allocator().allocate(request([{ id: 'L1', sku: 'X', quantity: 2 }, { id: 'L2', sku: 'Y', quantity: 1 }]));
+      expect(allocation!.fulfillment_orders.map((fo) => fo.location_id)).toEqual(['B']);
+      const { levels } = await ledger.apply([reserve('B', 'X', 2), reserve('B', 'Y', 1)], CONTEXT);
+      expect(levels).toEqual([{ on_hand: 2, reserved: 2 }, { on_hand: 1, reserved: 1 }]);
+      expect(reads).toEqual({ lastEvents: [], streams: 0 });
+    });
+
+    it('reads no location ranked after the first the kept levels show filling the order (rule 1 needs none)', async () => {
+      await stockHere([set('A', 'X', 0), set('B', 'X', 5)]);
+      const allocation = await allocator().allocate(request([{ id: 'L1', sku: 'X', quantity: 2 }]));
+      expect(reads).toEqual({ lastEvents: [], streams: 0 });
+      expect(reasons(allocation)).toEqual([
+        ['A', false, 'none of the ordered units available'],
+        ['B', true, 'fills the whole order (best ranked of those that can)'],
+        ['C', false, 'not read: a better ranked location fills the whole order'],
+      ]);
+    });
+
+    it('reads the locations before that one whose levels it does not keep: a better ranked one that fills wins', async () => {
+      await stock([set('B', 'X', 3)]);
+      await stockHere([set('A', 'X', 0), set('C', 'X', 5)]);
+      const allocation = await allocator().allocate(request([{ id: 'L1', sku: 'X', quantity: 2 }]));
+      expect(reads).toEqual({ lastEvents: [1], streams: 0 });
+      expect(allocation!.fulfillment_orders.map((fo) => fo.location_id)).toEqual(['B']);
+    });
+
+    it('leaves nothing unfilled on kept levels: a location restocked by another process is read and chosen', async () => {
+      await stockHere([set('A', 'X', 0), set('B', 'X', 0), set('C', 'X', 0)]);
+      await stock([set('C', 'X', 4)]);
+      const allocation = await allocator().allocate(request([{ id: 'L1', sku: 'X', quantity: 2 }]));
+      expect(allocation!.explanation.unfilled).toEqual([]);
+      expect(allocation!.fulfillment_orders.map((fo) => fo.location_id)).toEqual(['C']);
+      expect(reads.lastEvents).toEqual([1, 2]);
+    });
+
+    it('answers unfilled when the levels read from their streams have no stock either', async () => {
+      await stockHere([set('A', 'X', 0), set('B', 'X', 1), set('C', 'X', 0)]);
+      const allocation = await allocator().allocate(request([{ id: 'L1', sku: 'X', quantity: 2 }]));
+      expect(reads.lastEvents).toEqual([1, 2]);
+      expect(allocation!.explanation.unfilled).toEqual([{ id: 'L1', quantity: 1 }]);
+    });
+
+    it('refuses a reservation on a kept level another process took: the level is read, and the next allocation goes elsewhere', async () => {
+      await stockHere([set('A', 'X', 2), set('B', 'X', 2)]);
+      await new InventoryLedger(opened.eventStore).apply([reserve('A', 'X', 2)], CONTEXT);
+      const first = await allocator().allocate(request([{ id: 'L1', sku: 'X', quantity: 2 }]));
+      expect(first!.fulfillment_orders.map((fo) => fo.location_id)).toEqual(['A']);
+      await expect(ledger.apply([reserve('A', 'X', 2)], CONTEXT)).rejects.toMatchObject({ code: 'insufficient_stock' });
+      const again = await allocator().allocate(request([{ id: 'L1', sku: 'X', quantity: 2 }]));
+      expect(again!.fulfillment_orders.map((fo) => fo.location_id)).toEqual(['B']);
+      expect((await ledger.levels(tenant, [{ location_id: 'A', sku: 'X' }], { fresh: true })).levels).toEqual([{ on_hand: 2, reserved: 2 }]);
+    });
   });
 });

@@ -43,27 +43,62 @@ export class InventoryOrderAllocator implements OrderInventory {
       destination: request.destination,
     });
     // Rule 1 prefers the best ranked location when it fills the whole order over every split, so its
-    // levels are read first (one read) and the other locations only when it does not (one more read).
+    // levels are read first and the other locations only when it does not. Levels come from what this
+    // process last read or appended (LevelCache), the others from their streams in one read.
     const available = new Map<string, number>();
-    const readLevels = async (places: readonly RankedLocation[]) => {
+    let cached = 0;
+    const readLevels = async (places: readonly RankedLocation[], fresh: boolean) => {
+      if (places.length === 0) return;
       const pairs = places.flatMap((location) => skus.map((sku) => ({ location_id: location.location_id, sku })));
-      const levels = await this.ledger.levels(request.tenantId, pairs);
-      pairs.forEach((pair, index) => available.set(`${pair.location_id}\u0000${pair.sku}`, levels[index]!.on_hand - levels[index]!.reserved));
+      const read = await this.ledger.levels(request.tenantId, pairs, { fresh });
+      cached += read.cached;
+      pairs.forEach((pair, index) => available.set(`${pair.location_id}\u0000${pair.sku}`, read.levels[index]!.on_hand - read.levels[index]!.reserved));
     };
     const fills = (location: RankedLocation) =>
       request.lines.every((line) => line.sku === undefined || (available.get(`${location.location_id}\u0000${line.sku}`) ?? 0) >= line.quantity);
-    const best = ranked.slice(0, 1);
-    await readLevels(best);
-    const read = best.length === 1 && fills(best[0]!) ? 1 : ranked.length;
-    if (read > 1) await readLevels(ranked.slice(1));
-    const result = allocate({
-      lines: request.lines,
-      locations: ranked.slice(0, read),
-      priority: settings.location_priority,
-      destination: request.destination,
-      available: (locationId, sku) => available.get(`${locationId}\u0000${sku}`) ?? 0,
-      allow_oversell: settings.allow_oversell,
-    });
+    const choose = async (fresh: boolean) => {
+      available.clear();
+      const best = ranked.slice(0, 1);
+      await readLevels(best, fresh);
+      let count = best.length === 1 && fills(best[0]!) ? 1 : ranked.length;
+      if (count > 1 && !fresh) {
+        // Rule 1 needs no location ranked after one that fills the whole order: the first the kept
+        // levels show filling it ends the walk; the locations before it with levels not kept are read.
+        const unknown: RankedLocation[] = [];
+        for (let index = 1; index < ranked.length; index++) {
+          const location = ranked[index]!;
+          const kept = this.ledger.keptLevels(request.tenantId, skus.map((sku) => ({ location_id: location.location_id, sku })));
+          if (kept.some((level) => level === undefined)) {
+            unknown.push(location);
+            continue;
+          }
+          kept.forEach((level, at) => available.set(`${location.location_id}\u0000${skus[at]}`, level!.on_hand - level!.reserved));
+          cached += kept.length;
+          if (fills(location)) {
+            count = index + 1;
+            break;
+          }
+        }
+        await readLevels(unknown, false);
+      } else if (count > 1) {
+        await readLevels(ranked.slice(1), fresh);
+      }
+      return {
+        read: count,
+        result: allocate({
+          lines: request.lines,
+          locations: ranked.slice(0, count),
+          priority: settings.location_priority,
+          destination: request.destination,
+          available: (locationId, sku) => available.get(`${locationId}\u0000${sku}`) ?? 0,
+          allow_oversell: settings.allow_oversell,
+        }),
+      };
+    };
+    let { read, result } = await choose(false);
+    // A kept level can be older than its stream (another process restocked it): units are only left
+    // unfilled (and the order perhaps cancelled) on levels read from their streams.
+    if (result.unfilled.length > 0 && cached > 0) ({ read, result } = await choose(true));
     for (const location of ranked.slice(read)) {
       result.explanation.considered.push({ location_id: location.location_id, chosen: false, reason: 'not read: a better ranked location fills the whole order' });
     }

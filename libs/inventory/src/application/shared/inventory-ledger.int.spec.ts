@@ -54,8 +54,8 @@ describe.each(DATABASE_KINDS)('inventory ledger: applying the changes of several
     (await store.readStream(levelStreamId(tenant, location_id, sku))).map((event) => [event.type, (event.data as { cause: InventoryCause }).cause]);
   const refusal = (attempt: Promise<unknown>) => attempt.then(() => undefined, (error: unknown) => error);
 
-  it('appends the changes of distinct levels in one commit, reading the levels not handed over in one call', async () => {
-    await ledger.apply([set('A', 'X', 3), set('A', 'Y', 1)], CONTEXT);
+  it('appends the changes of distinct levels in one commit, reading the levels it does not keep in one call', async () => {
+    await new InventoryLedger(store).apply([set('A', 'X', 3), set('A', 'Y', 1)], CONTEXT);
     reads = { lastEvents: [], streams: 0 };
     const { levels } = await ledger.apply([reserve('A', 'X', 2), reserve('A', 'Y', 1)], CONTEXT);
     expect(levels).toEqual([{ on_hand: 3, reserved: 2 }, { on_hand: 1, reserved: 1 }]);
@@ -83,8 +83,38 @@ describe.each(DATABASE_KINDS)('inventory ledger: applying the changes of several
       ]);
     }
     for (const [location, sku] of [['A', 'Y'], ['B', 'Y']] as const) expect(await history(location, sku)).toHaveLength(1);
-    const levels = await ledger.levels(tenant, [{ location_id: 'A', sku: 'X' }, { location_id: 'B', sku: 'X' }]);
+    const { levels } = await ledger.levels(tenant, [{ location_id: 'A', sku: 'X' }, { location_id: 'B', sku: 'X' }], { fresh: true });
     expect(levels).toEqual([{ on_hand: 1, reserved: 0 }, { on_hand: 1, reserved: 0 }]);
+  });
+
+  it('keeps the levels it appended: the next changes and reads of them read nothing', async () => {
+    await ledger.apply([set('A', 'X', 3)], CONTEXT);
+    reads = { lastEvents: [], streams: 0 };
+    await ledger.apply([reserve('A', 'X', 1)], CONTEXT);
+    expect(await ledger.levels(tenant, [{ location_id: 'A', sku: 'X' }])).toEqual({ levels: [{ on_hand: 3, reserved: 1 }], cached: 1 });
+    expect(reads).toEqual({ lastEvents: [], streams: 0 });
+    expect(await ledger.levels(tenant, [{ location_id: 'A', sku: 'X' }], { fresh: true })).toEqual({ levels: [{ on_hand: 3, reserved: 1 }], cached: 0 });
+    expect(reads.lastEvents).toEqual([1]);
+  });
+
+  it('never oversells on a kept level another process changed: the append misses its revision, the level is read and the change refused', async () => {
+    await ledger.apply([set('A', 'X', 2)], CONTEXT);
+    await new InventoryLedger(store).apply([reserve('A', 'X', 2)], CONTEXT);
+    reads = { lastEvents: [], streams: 0 };
+    const error = await refusal(ledger.apply([reserve('A', 'X', 1)], CONTEXT));
+    expect(error).toMatchObject({ code: 'insufficient_stock' });
+    expect(reads).toEqual({ lastEvents: [1], streams: 0 });
+    expect((await history('A', 'X')).map(([type]) => type)).toEqual(['InventoryOnHandSet', 'InventoryReserved']);
+    expect((await ledger.levels(tenant, [{ location_id: 'A', sku: 'X' }])).levels).toEqual([{ on_hand: 2, reserved: 2 }]);
+  });
+
+  it('refuses nothing on a kept level alone: stock another process added is read before a refusal', async () => {
+    await ledger.apply([set('A', 'X', 0)], CONTEXT);
+    await new InventoryLedger(store).apply([adjust('A', 'X', 5)], CONTEXT);
+    reads = { lastEvents: [], streams: 0 };
+    const { levels } = await ledger.apply([reserve('A', 'X', 4)], CONTEXT);
+    expect(levels).toEqual([{ on_hand: 5, reserved: 4 }]);
+    expect(reads).toEqual({ lastEvents: [1], streams: 0 });
   });
 
   it('takes 64 levels at a time: a refusal in the first wave leaves the later changes unapplied', async () => {
