@@ -117,6 +117,34 @@ describe('inventory API and automatic allocation over HTTPS (PGlite)', () => {
     expect(await client.level(places.a, x)).toMatchObject({ reserved: 0, available: 1 });
   });
 
+  it('a create whose partner reference is taken answers 400 and leaves every level as it was (the reservation made beside the reference is undone)', async () => {
+    const x = sku('X');
+    await inventory.set(locations.a, [{ sku: x, on_hand: 2 }]);
+    const body = stockOrder(merchant, [{ id: 'L1', sku: x, quantity: 2 }]);
+    expect((await orders.create(body)).status).toBe(201);
+    await inventory.set(locations.a, [{ sku: x, on_hand: 4 }]);
+    const again = await orders.create(body);
+    expect([again.status, again.body.code]).toEqual([400, 'duplicate_partner_order_reference']);
+    expect(await inventory.level(locations.a, x)).toMatchObject({ on_hand: 4, reserved: 2, available: 2 });
+    const ledger = await inventory.call('GET', `/inventory/${x}/ledger`);
+    expect(ledger.body.reserved_by).toHaveLength(1);
+  });
+
+  it('a create refused for stock releases the partner reference reserved beside it: the same reference is created once stock arrives', async () => {
+    const x = sku('X');
+    await inventory.set(locations.a, [{ sku: x, on_hand: 1 }]);
+    const body = stockOrder(merchant, [{ id: 'L1', sku: x, quantity: 2 }], {
+      fulfillment_orders: [{ location_id: locations.a, line_items: [{ id: 'L1', quantity: 2 }] }],
+    });
+    const refused = await orders.create(body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('insufficient_stock');
+    await inventory.set(locations.a, [{ sku: x, on_hand: 2 }]);
+    const created = await orders.create(body);
+    expect(created.status).toBe(201);
+    expect(await inventory.level(locations.a, x)).toMatchObject({ on_hand: 2, reserved: 2, available: 0 });
+  });
+
   it('requires the :inventory scopes', async () => {
     const limited = await app.createTenant({ scopes: ['read:orders'] });
     const client = inventoryClient(app, limited);
