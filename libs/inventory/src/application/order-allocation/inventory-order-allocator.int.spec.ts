@@ -158,6 +158,18 @@ describe('inventory order allocator: level reads (PGlite)', () => {
       expect(reads.lastEvents).toEqual([1, 2]);
     });
 
+    it('oversells (allow_oversell) on no kept level alone: a location restocked by another process is read and chosen', async () => {
+      await ledger.putSettings({
+        type: 'PutInventorySettings', tenant_id: tenant, merchant, at: AT, actor: 'test',
+        settings: { enabled: true, stock_reduction_timing: 'ON_ORDER_FULFILLED', allow_oversell: true, cancel_unfillable_orders: false, location_priority: locations },
+      }, CONTEXT);
+      await stockHere([set('A', 'X', 0), set('B', 'X', 0), set('C', 'X', 0)]);
+      await stock([set('C', 'X', 4)]);
+      const allocation = await allocator().allocate(request([{ id: 'L1', sku: 'X', quantity: 2 }]));
+      expect(allocation!.fulfillment_orders.map((fo) => fo.location_id)).toEqual(['C']);
+      expect(reads.lastEvents).toEqual([1, 2]);
+    });
+
     it('answers unfilled when the levels read from their streams have no stock either', async () => {
       await stockHere([set('A', 'X', 0), set('B', 'X', 1), set('C', 'X', 0)]);
       const allocation = await allocator().allocate(request([{ id: 'L1', sku: 'X', quantity: 2 }]));

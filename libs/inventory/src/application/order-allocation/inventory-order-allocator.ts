@@ -95,10 +95,24 @@ export class InventoryOrderAllocator implements OrderInventory {
         }),
       };
     };
+    // Units placed beyond a location's stock (allow_oversell puts what no location has at the best one).
+    const skuOf = new Map(request.lines.map((line) => [line.id, line.sku]));
+    const oversold = (placements: ReturnType<typeof allocate>['placements']) => {
+      const placed = new Map<string, number>();
+      for (const placement of placements) {
+        for (const item of placement.line_items) {
+          const sku = skuOf.get(item.id);
+          if (sku === undefined) continue;
+          const key = `${placement.location_id}\u0000${sku}`;
+          placed.set(key, (placed.get(key) ?? 0) + item.quantity);
+        }
+      }
+      return [...placed].some(([key, units]) => units > (available.get(key) ?? 0));
+    };
     let { read, result } = await choose(false);
     // A kept level can be older than its stream (another process restocked it): units are only left
-    // unfilled (and the order perhaps cancelled) on levels read from their streams.
-    if (result.unfilled.length > 0 && cached > 0) ({ read, result } = await choose(true));
+    // unfilled (and the order perhaps cancelled) or oversold on levels read from their streams.
+    if (cached > 0 && (result.unfilled.length > 0 || (settings.allow_oversell && oversold(result.placements)))) ({ read, result } = await choose(true));
     for (const location of ranked.slice(read)) {
       result.explanation.considered.push({ location_id: location.location_id, chosen: false, reason: 'not read: a better ranked location fills the whole order' });
     }
