@@ -11,6 +11,8 @@ const MAX_ENTRIES = 16;
  * Reusing a read is safe: readers see the store grow only at its end (the adapters never reveal an
  * event below one already readable), so an earlier read is a prefix of a later one, and the follower
  * continues after its last event. Entries live for one doorbell generation: a new append starts afresh.
+ * For the same reason a follower just behind the head is served the events the doorbell's subscription
+ * delivered (Doorbell.recentAfter) without a read at all.
  */
 export class SharedReader {
   private generation = -1;
@@ -29,7 +31,10 @@ export class SharedReader {
     const key = `${after ?? ''}|${maxCount}`;
     const cached = this.entries.get(key);
     if (cached) return cached;
-    const read = this.eventStore.readAll({ after, maxCount });
+    // At the head, the events the bell's subscription just delivered: no second read of them. Kept like
+    // a read, so followers at the same position get the same array (BatchGroups groups by it).
+    const recent = this.doorbell.recentAfter(after, maxCount);
+    const read = recent ? Promise.resolve(recent) : this.eventStore.readAll({ after, maxCount });
     this.entries.set(key, read);
     // An empty read is not shared: a follower woken by the fallback poll must really read again.
     read.then(
