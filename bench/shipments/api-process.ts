@@ -81,6 +81,7 @@ async function main(): Promise<void> {
         process.send?.({ type: 'heap-snapshot-written', path: writeHeapSnapshot(message.path) });
       } else if (message.type === 'usage') {
         const cpu = process.cpuUsage();
+        printTally(`statements since the last usage figures (${statements.count} in all)`);
         process.send?.({ type: 'usage', cpuMicros: cpu.user + cpu.system, statements: statements.count });
       } else if (message.type === 'start-reactors') {
         // The booking phase: the reactors join the projectors, as in `npm start` (one process).
@@ -114,12 +115,25 @@ async function main(): Promise<void> {
 }
 
 /** Counts every statement the process sends to Postgres (each pg.Client.query call: a pool's query ends there too). */
-/** BENCH_STATEMENT_TALLY=1: the 40 most frequent statements (first 110 characters) are printed when the process exits. */
+/**
+ * BENCH_STATEMENT_TALLY=1: the 40 most frequent statements (first 110 characters; the event store's
+ * reads, which all start with the same columns, by their FROM clause) are printed at each usage
+ * figures a bench asks for (so per measured run) and when the process exits.
+ */
 const TALLY = process.env.BENCH_STATEMENT_TALLY === '1';
 const tally = new Map<string, number>();
-process.on('exit', () => {
+function printTally(heading: string): void {
+  if (!TALLY) return;
+  console.log(`--- ${heading}`);
   for (const [text, count] of [...tally].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(String(count).padStart(7), text);
-});
+  tally.clear();
+}
+process.on('exit', () => printTally('statements since the last usage figures'));
+function tallyKey(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const from = flat.indexOf(' FROM ');
+  return flat.startsWith('SELECT lpad(e.transaction_id') && from >= 0 ? `SELECT <event columns>${flat.slice(from, from + 110)}` : flat.slice(0, 110);
+}
 function countStatements(): { readonly count: number } {
   const counter = { count: 0 };
   const query = Client.prototype.query as (...args: unknown[]) => unknown;
@@ -127,7 +141,7 @@ function countStatements(): { readonly count: number } {
     counter.count++;
     if (TALLY) {
       const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text ?? '?';
-      const key = text.replace(/\s+/g, ' ').slice(0, 110);
+      const key = tallyKey(text);
       tally.set(key, (tally.get(key) ?? 0) + 1);
     }
     return query.apply(this, args);
