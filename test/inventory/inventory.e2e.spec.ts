@@ -117,17 +117,22 @@ describe('inventory API and automatic allocation over HTTPS (PGlite)', () => {
     expect(await client.level(places.a, x)).toMatchObject({ reserved: 0, available: 1 });
   });
 
-  it('a create whose partner reference is taken answers 400 and leaves every level as it was (the reservation made beside the reference is undone)', async () => {
+  it('a create whose partner reference is taken answers 400 and touches no level: no movement in the ledger', async () => {
+    // Given an order holding 2 of 4 units under its partner reference
     const x = sku('X');
     await inventory.set(locations.a, [{ sku: x, on_hand: 2 }]);
     const body = stockOrder(merchant, [{ id: 'L1', sku: x, quantity: 2 }]);
     expect((await orders.create(body)).status).toBe(201);
     await inventory.set(locations.a, [{ sku: x, on_hand: 4 }]);
+    const before = await inventory.call('GET', `/inventory/${x}/ledger`);
+    // When the same body is sent again (a client retrying)
     const again = await orders.create(body);
+    // Then it is refused, and the levels and the ledger are as they were (no reserve-and-undo pair)
     expect([again.status, again.body.code]).toEqual([400, 'duplicate_partner_order_reference']);
     expect(await inventory.level(locations.a, x)).toMatchObject({ on_hand: 4, reserved: 2, available: 2 });
     const ledger = await inventory.call('GET', `/inventory/${x}/ledger`);
     expect(ledger.body.reserved_by).toHaveLength(1);
+    expect(ledger.body.movements).toEqual(before.body.movements);
   });
 
   it('a create refused for stock releases the partner reference reserved beside it: the same reference is created once stock arrives', async () => {

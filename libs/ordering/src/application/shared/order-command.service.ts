@@ -107,16 +107,11 @@ export class OrderCommandService {
         beforeAppend: async (decision) => {
           const { before, after, command } = decision;
           const now = after.content.partner_order_reference;
-          await together(
-            now !== undefined && now !== before.content.partner_order_reference
-              ? this.references.reserve(tenantId, now, orderId, meta, command.at).then(() => {
-                reserved = { reference: now, at: command.at };
-              })
-              : undefined,
-            this.recordInventory(tenantId, decision, loaded.history, meta).then((undo) => {
-              undoInventory = undo;
-            }),
-          );
+          if (now !== undefined && now !== before.content.partner_order_reference) {
+            await this.references.reserve(tenantId, now, orderId, meta, command.at);
+            reserved = { reference: now, at: command.at };
+          }
+          undoInventory = await this.recordInventory(tenantId, decision, loaded.history, meta);
         },
       });
       undoInventory = undefined;
@@ -148,14 +143,11 @@ export class OrderCommandService {
         expectedRevision: 'no_stream',
         onConflict: () => reject('order_already_exists', OrderMessages.alreadyExists(command.order_id)),
         beforeAppend: async (decision) => {
-          await together(
-            reference === undefined ? undefined : this.references.reserve(command.tenant_id, reference, command.order_id, meta, command.at).then(() => {
-              reserved = true;
-            }),
-            this.recordInventory(command.tenant_id, decision, [], meta).then((undo) => {
-              undoInventory = undo;
-            }),
-          );
+          if (reference !== undefined) {
+            await this.references.reserve(command.tenant_id, reference, command.order_id, meta, command.at);
+            reserved = true;
+          }
+          undoInventory = await this.recordInventory(command.tenant_id, decision, [], meta);
         },
       });
       reserved = false;
@@ -166,18 +158,6 @@ export class OrderCommandService {
       if (reference !== undefined && reserved) await this.references.release(command.tenant_id, reference, command.order_id, meta, command.at);
     }
   }
-}
-
-/**
- * The reference reservation and the inventory recording run at once, so group commit carries their
- * appends in one round before the order's (an allocated create pays two rounds, not three). Both are
- * awaited (what each did is undone by the caller when the other or the order append fails); the
- * reservation's refusal is answered before the inventory's (a taken reference is a 409 whatever the stock).
- */
-async function together(reservation: Promise<void> | undefined, inventory: Promise<void>): Promise<void> {
-  const [reserved, recorded] = await Promise.allSettled([reservation, inventory]);
-  if (reserved.status === 'rejected') throw reserved.reason;
-  if (recorded.status === 'rejected') throw recorded.reason;
 }
 
 function visible(state: OrderState, tenantId: string, merchants: readonly string[] | '*'): boolean {
