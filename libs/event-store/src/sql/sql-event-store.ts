@@ -136,6 +136,22 @@ export class SqlEventStore implements EventStore {
     return rows.map(toRecordedEvent);
   }
 
+  /**
+   * readAll and, in the same statement, whether committed events wait above the horizon (what
+   * hasHeldBackEvents answers): the catch-up subscription asks both after every page, so one round trip
+   * instead of two. An empty page carries no row to say it: `heldBack` is then undefined.
+   */
+  async readAllPage(options: ReadAllOptions = {}): Promise<{ events: RecordedEvent[]; heldBack: boolean | undefined }> {
+    const after = options.after === undefined ? SQL_CURSOR_START : decodeSqlPosition(options.after);
+    const { rows } = await sql<SqlEventRow & { held_back: boolean | null }>`SELECT ${EVENT_COLUMNS},
+        (SELECT max(m.transaction_id) FROM event_store.events m) >= (SELECT event_store.visible_horizon()) AS held_back
+      FROM event_store.events e
+      WHERE (e.transaction_id, e.position) > (${after.transactionId}::xid8, ${after.position}::bigint)
+        AND e.transaction_id < (SELECT event_store.visible_horizon())
+      ORDER BY e.transaction_id, e.position LIMIT ${options.maxCount ?? null}`.execute(this.db);
+    return { events: rows.map(toRecordedEvent), heldBack: rows.length === 0 ? undefined : rows[0]!.held_back === true };
+  }
+
   /** The newest event below the visibility horizon (see readAll). */
   async headPosition(): Promise<Position | undefined> {
     const { rows } = await sql<{ transaction_id: string; position: string }>`

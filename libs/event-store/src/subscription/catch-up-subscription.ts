@@ -6,6 +6,8 @@ export interface CatchUpSource {
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** True when committed events exist that readers cannot see yet (an older transaction is still open). */
   hasHeldBackEvents(): Promise<boolean>;
+  /** Optional: readAll and hasHeldBackEvents in one round trip (`heldBack` undefined when it cannot tell). */
+  readAllPage?(options: ReadAllOptions): Promise<{ events: RecordedEvent[]; heldBack: boolean | undefined }>;
 }
 
 export interface CatchUpTiming {
@@ -48,7 +50,10 @@ export class CatchUpSubscription implements Subscription {
     let caughtUp = false;
     while (!this.closed) {
       const version = this.signal.version;
-      const page = await this.source.readAll({ after: checkpoint, maxCount: this.timing.batchSize });
+      const options = { after: checkpoint, maxCount: this.timing.batchSize };
+      const { events: page, heldBack: heldBackWithPage } = this.source.readAllPage
+        ? await this.source.readAllPage(options)
+        : { events: await this.source.readAll(options), heldBack: undefined };
       for (const event of page) {
         if (this.closed) return;
         await deliver(this, () => this.options.onEvent(event));
@@ -59,7 +64,7 @@ export class CatchUpSubscription implements Subscription {
         caughtUp = true;
         this.options.onCaughtUp?.();
       }
-      const heldBack = await this.source.hasHeldBackEvents();
+      const heldBack = heldBackWithPage ?? await this.source.hasHeldBackEvents();
       const delay = heldBack ? this.timing.heldBackRetryMs : this.timing.pollIntervalMs;
       await this.signal.waitForChange(version, delay, this.abort.signal);
     }

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { openDatabase, type Database } from '@shipledger/database';
+import { createTestDatabase, type TestDatabase } from '@shipledger/testing';
+import { createEventStore, type EventData, type SqlEventStore } from '../index';
+
+const event = (): EventData => ({
+  id: randomUUID(), type: 'Noted', data: {},
+  metadata: { tenantId: 't', actor: 'test', correlationId: 'c', causationId: 'c', requestId: 'r', schemaVersion: 1, occurredAt: new Date().toISOString() },
+});
+
+describe('SqlEventStore.readAllPage: a page and whether events wait behind an open transaction, in one statement (Postgres)', () => {
+  let db: TestDatabase;
+  let other: Database;
+  let store: SqlEventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    other = await openDatabase({ url: db.url, poolSize: 2 });
+    store = createEventStore({ database: db.database }) as SqlEventStore;
+    await store.init();
+  });
+  afterAll(async () => {
+    await store.close();
+    await other.close();
+    await db.drop();
+  });
+
+  it('answers what readAll and hasHeldBackEvents answer', async () => {
+    // Given one visible event
+    await store.append(`s-${randomUUID()}`, [event()], 'no_stream');
+    const alone = await store.readAllPage({});
+    // Then the page holds it and nothing waits
+    expect(alone.events.map((e) => e.id)).toEqual((await store.readAll({})).map((e) => e.id));
+    expect(alone.heldBack).toBe(false);
+    expect(await store.hasHeldBackEvents()).toBe(false);
+
+    // Given another session's transaction holding a transaction id, and an event committed after it
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => { release = resolve; });
+    let started!: () => void;
+    const open = new Promise<void>((resolve) => { started = resolve; });
+    const transaction = other.kysely.transaction().execute(async (trx) => {
+      await sql`SELECT pg_current_xact_id()`.execute(trx);
+      started();
+      await holding;
+    });
+    await open;
+    try {
+      await store.append(`s-${randomUUID()}`, [event()], 'no_stream');
+      // When a page is read
+      const page = await store.readAllPage({});
+      // Then it holds the visible event only, and says one waits, as hasHeldBackEvents does
+      expect(page.events).toHaveLength(1);
+      expect(page.heldBack).toBe(true);
+      expect(await store.hasHeldBackEvents()).toBe(true);
+      // And an empty page cannot tell
+      const empty = await store.readAllPage({ after: page.events[0]!.position });
+      expect(empty).toEqual({ events: [], heldBack: undefined });
+    } finally {
+      release();
+      await transaction;
+    }
+    // Once the transaction ends, both events are readable and nothing waits
+    const after = await store.readAllPage({});
+    expect(after.events).toHaveLength(2);
+    expect(after.heldBack).toBe(false);
+  });
+});
