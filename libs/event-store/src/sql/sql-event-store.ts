@@ -128,18 +128,14 @@ export class SqlEventStore implements EventStore {
    * the horizon one value per statement, computed from the statement's own snapshot.
    */
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    const after = options.after === undefined ? SQL_CURSOR_START : decodeSqlPosition(options.after);
-    const { rows } = await sql<SqlEventRow>`SELECT ${EVENT_COLUMNS} FROM event_store.events e
-      WHERE (e.transaction_id, e.position) > (${after.transactionId}::xid8, ${after.position}::bigint)
-        AND e.transaction_id < (SELECT event_store.visible_horizon())
-      ORDER BY e.transaction_id, e.position LIMIT ${options.maxCount ?? null}`.execute(this.db);
-    return rows.map(toRecordedEvent);
+    return (await this.readAllPage(options)).events;
   }
 
   /**
-   * readAll and, in the same statement, whether committed events wait above the horizon (what
-   * hasHeldBackEvents answers): the catch-up subscription asks both after every page, so one round trip
-   * instead of two. An empty page carries no row to say it: `heldBack` is then undefined.
+   * readAll (the page below the horizon) and, in the same statement, whether committed events wait above
+   * it (what hasHeldBackEvents answers; one index entry read): the catch-up subscription asks both after
+   * every page, so one round trip instead of two. An empty page carries no row to say it: `heldBack` is
+   * then undefined.
    */
   async readAllPage(options: ReadAllOptions = {}): Promise<{ events: RecordedEvent[]; heldBack: boolean | undefined }> {
     const after = options.after === undefined ? SQL_CURSOR_START : decodeSqlPosition(options.after);
