@@ -19,6 +19,9 @@ const OPERATIONS: Record<OrderCommandType, OrderOperation> = {
   UpdateFulfillmentOrderDetails: 'update_details',
 };
 
+/** The key of a location × SKU in an allocation's map of available units. */
+const placeKey = (locationId: string, sku: string) => `${locationId}\u0000${sku}`;
+
 /**
  * The inventory side of ordering's ORDER_INVENTORY port. `allocate` reads the levels of the order's
  * SKUs at the merchant's locations from their streams (never behind a projection) and runs the pure
@@ -52,10 +55,10 @@ export class InventoryOrderAllocator implements OrderInventory {
       const pairs = places.flatMap((location) => skus.map((sku) => ({ location_id: location.location_id, sku })));
       const read = await this.ledger.levels(request.tenantId, pairs, { fresh });
       cached += read.cached;
-      pairs.forEach((pair, index) => available.set(`${pair.location_id}\u0000${pair.sku}`, read.levels[index]!.on_hand - read.levels[index]!.reserved));
+      pairs.forEach((pair, index) => available.set(placeKey(pair.location_id, pair.sku), read.levels[index]!.on_hand - read.levels[index]!.reserved));
     };
     const fills = (location: RankedLocation) =>
-      request.lines.every((line) => line.sku === undefined || (available.get(`${location.location_id}\u0000${line.sku}`) ?? 0) >= line.quantity);
+      request.lines.every((line) => line.sku === undefined || (available.get(placeKey(location.location_id, line.sku)) ?? 0) >= line.quantity);
     const choose = async (fresh: boolean) => {
       available.clear();
       const best = ranked.slice(0, 1);
@@ -72,7 +75,7 @@ export class InventoryOrderAllocator implements OrderInventory {
             unknown.push(location);
             continue;
           }
-          kept.forEach((level, at) => available.set(`${location.location_id}\u0000${skus[at]}`, level!.on_hand - level!.reserved));
+          kept.forEach((level, at) => available.set(placeKey(location.location_id, skus[at]!), level!.on_hand - level!.reserved));
           cached += kept.length;
           if (fills(location)) {
             count = index + 1;
@@ -90,7 +93,7 @@ export class InventoryOrderAllocator implements OrderInventory {
           locations: ranked.slice(0, count),
           priority: settings.location_priority,
           destination: request.destination,
-          available: (locationId, sku) => available.get(`${locationId}\u0000${sku}`) ?? 0,
+          available: (locationId, sku) => available.get(placeKey(locationId, sku)) ?? 0,
           allow_oversell: settings.allow_oversell,
         }),
       };
@@ -103,7 +106,7 @@ export class InventoryOrderAllocator implements OrderInventory {
         for (const item of placement.line_items) {
           const sku = skuOf.get(item.id);
           if (sku === undefined) continue;
-          const key = `${placement.location_id}\u0000${sku}`;
+          const key = placeKey(placement.location_id, sku);
           placed.set(key, (placed.get(key) ?? 0) + item.quantity);
         }
       }

@@ -9,13 +9,32 @@ const AT = '2026-11-24T20:00:00.000Z';
 const CONTEXT = { requestId: 'r', correlationId: 'r' };
 const ORDER: InventoryCause = { kind: 'order', order_id: 'o-1', fulfillment_order_ids: ['fo-1'], operation: 'create', merchant: 'm-1' };
 
+interface Reads {
+  lastEvents: number[];
+  streams: number;
+}
+
+/** `store` with its readLastEvents (ids per call) and readStream calls counted into what `reads()` answers then. */
+function countingReads(store: EventStore, reads: () => Reads): EventStore {
+  const counting = Object.create(store) as EventStore;
+  counting.readLastEvents = (ids) => {
+    reads().lastEvents.push(ids.length);
+    return store.readLastEvents(ids);
+  };
+  counting.readStream = (stream, options) => {
+    reads().streams += 1;
+    return store.readStream(stream, options);
+  };
+  return counting;
+}
+
 /** The transaction part of a SQL position: appends that shared a commit share it. */
 const transactionOf = (position: string) => position.split('-')[0];
 
 describe.each(DATABASE_KINDS)('inventory ledger: applying the changes of several levels (%s)', (kind) => {
   let opened: TestStore;
   let store: EventStore;
-  let reads: { lastEvents: number[]; streams: number };
+  let reads: Reads;
   let ledger: InventoryLedger;
   let tenant: string;
 
@@ -28,16 +47,7 @@ describe.each(DATABASE_KINDS)('inventory ledger: applying the changes of several
     tenant = `t-${randomUUID()}`;
     reads = { lastEvents: [], streams: 0 };
     store = opened.eventStore;
-    const counting = Object.create(store) as EventStore;
-    counting.readLastEvents = (ids) => {
-      reads.lastEvents.push(ids.length);
-      return store.readLastEvents(ids);
-    };
-    counting.readStream = (stream, options) => {
-      reads.streams += 1;
-      return store.readStream(stream, options);
-    };
-    ledger = new InventoryLedger(counting);
+    ledger = new InventoryLedger(countingReads(store, () => reads));
   });
 
   const stamp = (location_id: string, sku: string) => ({ tenant_id: tenant, location_id, sku, at: AT, actor: 'test' });
@@ -133,7 +143,7 @@ describe.each(DATABASE_KINDS)('inventory ledger: applying the changes of several
 
 describe.each(DATABASE_KINDS)('inventory ledger: a merchant\'s settings (%s)', (kind) => {
   let opened: TestStore;
-  let streamReads: number;
+  let reads: Reads;
   let ledger: InventoryLedger;
   let tenant: string;
 
@@ -144,13 +154,8 @@ describe.each(DATABASE_KINDS)('inventory ledger: a merchant\'s settings (%s)', (
 
   beforeEach(() => {
     tenant = `t-${randomUUID()}`;
-    streamReads = 0;
-    const counting = Object.create(opened.eventStore) as EventStore;
-    counting.readStream = (stream, options) => {
-      streamReads += 1;
-      return opened.eventStore.readStream(stream, options);
-    };
-    ledger = new InventoryLedger(counting);
+    reads = { lastEvents: [], streams: 0 };
+    ledger = new InventoryLedger(countingReads(opened.eventStore, () => reads));
   });
   afterEach(() => jest.restoreAllMocks());
 
@@ -161,9 +166,9 @@ describe.each(DATABASE_KINDS)('inventory ledger: a merchant\'s settings (%s)', (
 
   it('reads the stream once for the calls of a second; a PUT in this process is seen by the next call', async () => {
     await put(ledger, settings(true));
-    streamReads = 0;
+    reads = { lastEvents: [], streams: 0 };
     for (let call = 0; call < 3; call++) expect(await ledger.settings(tenant, 'm-1')).toEqual(settings(true));
-    expect(streamReads).toBe(1);
+    expect(reads.streams).toBe(1);
 
     await put(ledger, settings(true, true));
     expect(await ledger.settings(tenant, 'm-1')).toEqual(settings(true, true));
