@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Pool } from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
+import { prepareMarkedStatements } from './prepared-statements';
 
 /**
  * One SQL database for the whole process: Postgres (a pg pool) or PGlite (embedded, one connection).
@@ -36,6 +37,7 @@ function openPostgres(url: string, max: number): Database {
   const pool = new Pool({ connectionString: url, max });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  pool.on('connect', prepareMarkedStatements);
   const kysely = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {

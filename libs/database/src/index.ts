@@ -2,3 +2,4 @@ export * from './database';
 export * from './tokens';
 export * from './schema-migrations';
 export * from './column-types';
+export { PREPARED_MARK } from './prepared-statements';

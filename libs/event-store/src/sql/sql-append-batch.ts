@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { PREPARED } from './prepared';
 import type { EventStoreTables } from './event-store-tables';
 import type { AppendResult, EventData } from '../event-store.port';
 import { encodeSqlPosition } from './sql-position';
@@ -39,7 +40,7 @@ interface BatchRow {
  */
 export async function appendBatch(db: Kysely<EventStoreTables>, appends: BatchedAppend[]): Promise<Array<AppendResult | undefined>> {
   const events = appends.flatMap((append) => append.events.map((event, index) => ({ streamId: append.streamId, index, event })));
-  const { rows } = await sql<BatchRow>`WITH batch AS (
+  const { rows } = await sql<BatchRow>`${PREPARED}WITH batch AS (
       SELECT * FROM unnest(${appends.map((append) => append.streamId)}::text[],
         ${appends.map((append) => (append.expected === 'no_stream' ? -1 : append.expected))}::bigint[],
         ${appends.map((append) => append.events.length)}::bigint[]) AS b(stream_id, expected, count)

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type QueryExecutorProvider, type RawBuilder } from 'kysely';
+import { PREPARED } from './prepared';
 import type { EventStoreTables } from './event-store-tables';
 import { WrongExpectedRevisionError, type AppendResult, type EventData, type ExpectedRevision } from '../event-store.port';
 import { encodeSqlPosition } from './sql-position';
@@ -88,7 +89,7 @@ async function appendThroughFunction(
  * insert needs no link to the streams insert: a data-modifying WITH always runs to completion.
  */
 async function createStream(db: Kysely<EventStoreTables>, streamId: string, count: number, events: RawBuilder<unknown>): Promise<InsertedRow[]> {
-  const { rows } = await sql<InsertedRow>`WITH claimed AS (
+  const { rows } = await sql<InsertedRow>`${PREPARED}WITH claimed AS (
       INSERT INTO event_store.streams (stream_id, revision) VALUES (${streamId}, ${count - 1})
     )
     INSERT INTO event_store.events (stream_id, revision, event_id, type, data, metadata)
@@ -110,7 +111,7 @@ async function extendStream(
   count: number,
   events: RawBuilder<unknown>,
 ): Promise<InsertedRow[]> {
-  const { rows } = await sql<InsertedRow>`WITH moved AS (
+  const { rows } = await sql<InsertedRow>`${PREPARED}WITH moved AS (
       UPDATE event_store.streams SET revision = ${expected + count}
        WHERE stream_id = ${streamId} AND revision = ${expected}
       RETURNING stream_id

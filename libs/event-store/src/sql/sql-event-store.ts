@@ -1,5 +1,6 @@
 import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 import type { EventStoreTables } from './event-store-tables';
+import { PREPARED } from './prepared';
 import type { Database } from '@shipledger/database';
 import {
   type AppendResult,
@@ -95,7 +96,7 @@ export class SqlEventStore implements EventStore {
         ? sql<SqlEventRow>`SELECT ${EVENT_COLUMNS} FROM event_store.events e
             WHERE e.stream_id = ${streamId} AND (${options.fromRevision ?? null}::bigint IS NULL OR e.revision <= ${options.fromRevision ?? null}::bigint)
             ORDER BY e.revision DESC LIMIT ${limit}`
-        : sql<SqlEventRow>`SELECT ${EVENT_COLUMNS} FROM event_store.events e
+        : sql<SqlEventRow>`${PREPARED}SELECT ${EVENT_COLUMNS} FROM event_store.events e
             WHERE e.stream_id = ${streamId} AND e.revision >= ${options.fromRevision ?? 0}
             ORDER BY e.revision ASC LIMIT ${limit}`;
     const { rows } = await query.execute(this.db);
@@ -139,7 +140,7 @@ export class SqlEventStore implements EventStore {
    */
   async readAllPage(options: ReadAllOptions = {}): Promise<{ events: RecordedEvent[]; heldBack: boolean | undefined }> {
     const after = options.after === undefined ? SQL_CURSOR_START : decodeSqlPosition(options.after);
-    const { rows } = await sql<SqlEventRow & { held_back: boolean | null }>`SELECT ${EVENT_COLUMNS},
+    const { rows } = await sql<SqlEventRow & { held_back: boolean | null }>`${PREPARED}SELECT ${EVENT_COLUMNS},
         (SELECT max(m.transaction_id) FROM event_store.events m) >= (SELECT event_store.visible_horizon()) AS held_back
       FROM event_store.events e
       WHERE (e.transaction_id, e.position) > (${after.transactionId}::xid8, ${after.position}::bigint)
@@ -160,7 +161,7 @@ export class SqlEventStore implements EventStore {
   async hasHeldBackEvents(): Promise<boolean> {
     // max() reads one entry at the end of the primary key; an EXISTS over `>=` an unknown value was
     // planned as a sequential scan of the whole table.
-    const { rows } = await sql<{ held: boolean | null }>`SELECT
+    const { rows } = await sql<{ held: boolean | null }>`${PREPARED}SELECT
       (SELECT max(e.transaction_id) FROM event_store.events e) >= (SELECT event_store.visible_horizon()) AS held`.execute(this.db);
     return rows[0].held === true;
   }
