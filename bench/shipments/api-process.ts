@@ -6,6 +6,8 @@
  * fulfillment orders there). Talks to bench/shipments/run.ts and bench/orders/run.ts over IPC.
  */
 import { writeFile } from 'node:fs/promises';
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
 import { writeHeapSnapshot } from 'node:v8';
 import { Session } from 'node:inspector/promises';
 import { sql } from 'kysely';
@@ -32,7 +34,11 @@ async function main(): Promise<void> {
   const reactors = allReactors({ database: app.database, eventStore: app.eventStore, logger })
     .filter((reactor) => withReactors || (process.env.BENCH_ORDER_SHIPMENTS === '1' && reactor.name === ORDER_SHIPMENTS_REACTOR)
       || (process.env.BENCH_WEBHOOKS === '1' && reactor.name === WEBHOOK_DELIVERIES_REACTOR));
-  const worker = await startWorker({ database: app.database, eventStore: app.eventStore, logger, projectors: allProjectors(), reactors });
+  // BENCH_PROJECTORS: 'in-process' (default, as `npm start`), 'process' (a worker process of their own, as
+  // `npm run start:worker` beside `start:api`), or 'none' (no read model at all: the create path's ceiling).
+  const placement = process.env.BENCH_PROJECTORS ?? 'in-process';
+  const worker = await startWorker({ database: app.database, eventStore: app.eventStore, logger, projectors: placement === 'in-process' ? allProjectors() : [], reactors });
+  const projectorProcess = placement === 'process' ? await forkProjectorProcess(databaseUrlOf(app.database)) : undefined;
   const tenant = await app.createTenant({ rateLimitPerMinute: 1_000_000_000 });
   const carrierAccountName = `Bench Sandbox`;
   const account = await app.http.request('POST', '/carrier-accounts', {
@@ -45,8 +51,7 @@ async function main(): Promise<void> {
     body: { location_name: 'Bench Warehouse', location_code: locationCode, address1: 'Warehouse 7, Al Quoz', city: 'Dubai', country: 'AE',
       contact_name: 'Bench Warehouse', contact_phone: '+971 4 000 0000' },
   });
-  const databaseUrl = (app.database.pool as unknown as { options?: { connectionString?: string } } | undefined)?.options?.connectionString;
-  if (!databaseUrl) throw new Error('the bench needs the API on Postgres');
+  const databaseUrl = databaseUrlOf(app.database);
   const ready: BenchReady = {
     type: 'ready',
     baseUrl: app.baseUrl,
@@ -64,6 +69,7 @@ async function main(): Promise<void> {
     void (async () => {
       if (message.type === 'wait-caught-up') {
         await worker.waitUntilCaughtUp({ timeoutMs: message.timeoutMs });
+        await projectorProcess?.waitUntilCaughtUp(message.timeoutMs);
         await reactorWorker?.waitUntilCaughtUp({ timeoutMs: message.timeoutMs });
         process.send?.({ type: 'caught-up' });
       } else if (message.type === 'profile-start') {
@@ -103,6 +109,7 @@ async function main(): Promise<void> {
       } else if (message.type === 'close') {
         await reactorWorker?.close();
         await worker.close();
+        await projectorProcess?.close();
         await app.close();
         process.exit(0);
       }
@@ -112,6 +119,41 @@ async function main(): Promise<void> {
     });
   });
   process.send?.(ready);
+}
+
+function databaseUrlOf(database: { pool?: unknown }): string {
+  const url = (database.pool as { options?: { connectionString?: string } } | undefined)?.options?.connectionString;
+  if (!url) throw new Error('the bench needs the API on Postgres');
+  return url;
+}
+
+/** The projectors in a process of their own (bench/shipments/projector-process.ts), on the same database. */
+async function forkProjectorProcess(databaseUrl: string): Promise<{ waitUntilCaughtUp(timeoutMs: number): Promise<void>; close(): Promise<void> }> {
+  const child = fork(join(__dirname, 'projector-process.ts'), [], {
+    execArgv: ['-r', join(__dirname, '..', '..', 'tools', 'register.js'), '--max-semi-space-size=32'],
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
+  const reply = (type: string) => new Promise<void>((resolve) => {
+    const listener = (message: { type: string }) => {
+      if (message.type !== type) return;
+      child.off('message', listener);
+      resolve();
+    };
+    child.on('message', listener);
+  });
+  await reply('ready');
+  return {
+    async waitUntilCaughtUp(timeoutMs) {
+      const caughtUp = reply('caught-up');
+      child.send({ type: 'wait-caught-up', timeoutMs });
+      await caughtUp;
+    },
+    async close() {
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'close' });
+      await gone;
+    },
+  };
 }
 
 /** Counts every statement the process sends to Postgres (each pg.Client.query call: a pool's query ends there too). */

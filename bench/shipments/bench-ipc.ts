@@ -69,7 +69,9 @@ export async function startApiProcess(options: { orderShipments?: boolean } = {}
     cwd: root,
     // BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof" profiles the API process.
     // --expose-gc (the bench's API process only): memory() reads the heap after a forced full GC.
-    execArgv: ['-r', join(root, 'tools', 'register.js'), '--expose-gc', ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)],
+    // --max-semi-space-size=32: as `npm start` runs the service (package.json; docs/benchmarks.md).
+    execArgv: ['-r', join(root, 'tools', 'register.js'), '--expose-gc', '--max-semi-space-size=32',
+      ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     env: { ...process.env, ...(options.orderShipments ? { BENCH_ORDER_SHIPMENTS: '1' } : {}) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -4,7 +4,9 @@
  * BENCH_CREATES (requests per concurrency level, default 3000; 500 at one connection), BENCH_ROUNDS and
  * BENCH_ROUND_CREATES (the rounds at 16 connections against the peer, default 3 × 6000), BENCH_REACTORS=1
  * (run the booking/label/webhook reactors in the API process from the start; by default only the projectors,
- * and the reactors join for the booking phase), BENCH_SOAK_MINUTES (the booking phase's load, default 1).
+ * and the reactors join for the booking phase), BENCH_SOAK_MINUTES (the booking phase's load, default 1),
+ * BENCH_PROJECTORS (in-process as in npm start, the default; `process`: a projector process of their own;
+ * `none`: no read model, the create path's ceiling).
  */
 import { cpus } from 'node:os';
 import { SingleBar, Presets } from 'cli-progress';
