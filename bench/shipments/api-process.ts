@@ -23,7 +23,9 @@ import type { ApiMemory, BenchMessage, BenchReady } from './bench-ipc';
 
 async function main(): Promise<void> {
   const statements = countStatements();
-  const app = await startTestApp({ postgres: true, worker: false, addressRequestsPerMinute: 1_000_000_000 });
+  // BENCH_PGLITE_DIR: the API on PGlite in that folder (the embedded default of `npm start`), else Postgres.
+  const pgliteDir = process.env.BENCH_PGLITE_DIR || undefined;
+  const app = await startTestApp({ postgres: !pgliteDir, pgliteDir, worker: false, addressRequestsPerMinute: 1_000_000_000 });
   // The projectors always; the reactors (booking, labels, webhooks) only with BENCH_REACTORS=1: their
   // asynchronous work is not part of the request path being measured and would take the CPU from it.
   // BENCH_ORDER_SHIPMENTS=1 (set by bench:orders) adds the order-shipments process manager alone, which
@@ -51,7 +53,7 @@ async function main(): Promise<void> {
     body: { location_name: 'Bench Warehouse', location_code: locationCode, address1: 'Warehouse 7, Al Quoz', city: 'Dubai', country: 'AE',
       contact_name: 'Bench Warehouse', contact_phone: '+971 4 000 0000' },
   });
-  const databaseUrl = databaseUrlOf(app.database);
+  const databaseUrl = pgliteDir ? '' : databaseUrlOf(app.database);
   const ready: BenchReady = {
     type: 'ready',
     baseUrl: app.baseUrl,

@@ -7,6 +7,7 @@ export interface BenchReady {
   headers: Record<string, string>;
   tenantId: string;
   merchant: string;
+  /** The API's Postgres database; '' when it runs on PGlite (BENCH_PGLITE_DIR). */
   databaseUrl: string;
   /** Set when a SANDBOX carrier account could be created, so confirmed creates go to pending. */
   carrierAccountName?: string;
@@ -63,7 +64,7 @@ export interface ApiProcess {
  * Forks api-process.ts (TypeScript run through tools/register.js) and waits for its 'ready'.
  * `orderShipments`: the worker also runs the order-shipments process manager (fulfilled FO → shipment).
  */
-export async function startApiProcess(options: { orderShipments?: boolean } = {}): Promise<ApiProcess> {
+export async function startApiProcess(options: { orderShipments?: boolean; pgliteDir?: string } = {}): Promise<ApiProcess> {
   const root = join(__dirname, '..', '..');
   const child: ChildProcess = fork(join(__dirname, 'api-process.ts'), [], {
     cwd: root,
@@ -72,7 +73,7 @@ export async function startApiProcess(options: { orderShipments?: boolean } = {}
     // --max-semi-space-size=32: as `npm start` runs the service (package.json; docs/benchmarks.md).
     execArgv: ['-r', join(root, 'tools', 'register.js'), '--expose-gc', '--max-semi-space-size=32',
       ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)],
-    env: { ...process.env, ...(options.orderShipments ? { BENCH_ORDER_SHIPMENTS: '1' } : {}) },
+    env: { ...process.env, ...(options.orderShipments ? { BENCH_ORDER_SHIPMENTS: '1' } : {}), ...(options.pgliteDir ? { BENCH_PGLITE_DIR: options.pgliteDir } : {}) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`API process exited (${code})`))));

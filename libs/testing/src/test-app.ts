@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { Agent, request as undiciRequest } from 'undici';
-import type { Database } from '@shipledger/database';
+import { openDatabase, type Database } from '@shipledger/database';
 import { createEventStore, type EventStore } from '@shipledger/event-store';
 import { generateSelfSigned, randomSecret, TenantAdmin, type ApiScope, API_SCOPES } from '@shipledger/platform';
 import { migrateReadModels, startWorker, type Worker } from '@shipledger/projections';
@@ -70,6 +70,8 @@ export interface TestApp {
 export interface StartTestAppOptions {
   /** A fresh Postgres database instead of an in-memory PGlite. */
   postgres?: boolean;
+  /** PGlite in this folder (on disk, as `npm start` keeps it in DATA_DIR/pglite) instead of in memory. */
+  pgliteDir?: string;
   /** Run the projectors and reactors in-process (default true). */
   worker?: boolean;
   bodyLimitBytes?: number;
@@ -82,7 +84,8 @@ export interface StartTestAppOptions {
 /** The whole API with the embedded worker over real HTTPS on 127.0.0.1 and a random port. */
 export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
   const apps = await testAppComposition();
-  const db = options.postgres ? await createTestDatabase() : await createPgliteDatabase();
+  const db = options.postgres ? await createTestDatabase()
+    : options.pgliteDir ? await pgliteOnDisk(options.pgliteDir) : await createPgliteDatabase();
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const eventStore = createEventStore({ database: db.database });
   await eventStore.init();
@@ -203,4 +206,9 @@ function httpClient(baseUrl: string, agent: Agent): TestHttpClient {
       return { status: response.statusCode, headers: flatHeaders, body: parsed as any, text };
     },
   };
+}
+
+async function pgliteOnDisk(dataDir: string): Promise<{ database: Database; drop(): Promise<void> }> {
+  const database = await openDatabase({ dataDir });
+  return { database, drop: () => database.close() };
 }
