@@ -2,4 +2,4 @@ export * from './database';
 export * from './tokens';
 export * from './schema-migrations';
 export * from './column-types';
-export { PREPARED_MARK } from './prepared-statements';
+export { PREPARED_MARK, preparedQuery } from './prepared-statements';

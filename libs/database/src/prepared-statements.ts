@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Compilable, CompiledQuery } from 'kysely';
 import type { PoolClient } from 'pg';
 
 /**
@@ -37,4 +38,22 @@ export function prepareMarkedStatements(client: PoolClient): void {
     }
     return callback === undefined ? (values === undefined ? query(config) : query(config, values)) : query(config, values, callback);
   };
+}
+
+/**
+ * A query builder's statement, marked to be prepared on Postgres: `db.executeQuery(preparedQuery(qb))`.
+ * Only for statements whose text does not depend on the data (every batch as array or JSON parameters,
+ * never one placeholder per row or an `in (…)` list). `variant` names the statement apart from others of
+ * the same text: Postgres plans a prepared statement for the search_path it first ran under and plans it
+ * again whenever that changes, so projectors whose unqualified statements are alike (each in its own
+ * schema) keep one plan each by passing their name.
+ */
+export function preparedQuery<R>(query: Compilable<R>, variant?: string): CompiledQuery<R> {
+  const compiled = query.compile();
+  return { ...compiled, sql: `${PREPARED_MARK}${variant === undefined ? '' : `/* ${commentSafe(variant)} */ `}${compiled.sql}` };
+}
+
+/** A comment cannot end early: `*` and `/` are dropped from the variant's name. */
+function commentSafe(variant: string): string {
+  return variant.replace(/[*/]/g, '');
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { aggregateKey, batchProjector, foldOntoRow, groupByAggregate, type AggregateEvents, type Projector } from '@shipledger/projections';
 import type { RecordedEvent } from '@shipledger/event-store';
+import { preparedQuery } from '@shipledger/database';
 import { SHIPMENT_EVENT_TYPES, shipmentIdOf } from '@shipledger/shipping';
 import { evolveFacts, type ShipmentFacts } from './shipment-facts';
 import type { ReportingTables, ReportViewRow, ReportViewTable } from '../storage/reporting-database';
@@ -41,7 +42,8 @@ export interface RowsReplaced<T extends ReportViewTable> {
  * A projector for a reporting view. Its schema holds `shipment_facts` (each shipment's folded facts
  * and the stream revision they include) beside the view's table. A batch costs at most four statements
  * per thousand shipments: read the stored facts of shipments whose stream started before the batch,
- * fold the new events in memory, upsert the facts, and replace the written shipments' view rows.
+ * fold the new events in memory, upsert the facts, and replace the written shipments' view rows. Their
+ * texts are fixed (batches as JSON or array parameters): on Postgres each is prepared once per connection.
  */
 export function factsProjector<T extends ReportViewTable>(view: FactsView<T>): Projector {
   return batchProjector({
@@ -82,7 +84,7 @@ async function applyFacts<T extends ReportViewTable>(db: Kysely<ReportingTables>
 async function applyToShipments<T extends ReportViewTable>(db: Kysely<ReportingTables>, view: FactsView<T>, shipments: readonly AggregateEvents[]): Promise<void> {
   // A stream starting in this batch needs no stored row: a stored one would hold a prefix of the same
   // fold, and the upsert's revision guard turns such a replay into a no-op.
-  const stored = await selectFacts(db, shipments.filter((s) => s.events[0]!.revision !== 0));
+  const stored = await selectFacts(db, view.name, shipments.filter((s) => s.events[0]!.revision !== 0));
   const writes: FactsWrite[] = [];
   for (const { tenantId, id: shipmentId, events } of shipments) {
     const after = foldOntoRow<{ revision: number; facts: ShipmentFacts | undefined }>(stored.get(aggregateKey(tenantId, shipmentId)), events,
@@ -95,15 +97,14 @@ async function applyToShipments<T extends ReportViewTable>(db: Kysely<ReportingT
   // new one, so a replayed batch writes nothing, and only the shipments written here get new rows. The
   // caller holds the projector's checkpoint lock (one writer per schema), so the facts read above are
   // still the stored ones.
-  const written = await db.insertInto('shipment_facts')
+  const { rows: written } = await db.executeQuery(preparedQuery(db.insertInto('shipment_facts')
     .columns(['tenant_id', 'shipment_id', 'revision', 'facts'])
     .expression(sql`select * from jsonb_to_recordset(${storable(writes)}::text::jsonb)
       as r(tenant_id text, shipment_id text, revision integer, facts jsonb)`)
     .onConflict((oc) => oc.columns(['tenant_id', 'shipment_id'])
       .doUpdateSet((eb) => ({ revision: eb.ref('excluded.revision'), facts: eb.ref('excluded.facts') }))
       .where((eb) => eb(sql.ref('shipment_facts.revision'), '<', eb.ref('excluded.revision'))))
-    .returning(['tenant_id', 'shipment_id'])
-    .execute();
+    .returning(['tenant_id', 'shipment_id']), view.name));
   if (written.length === 0) return;
   const keys = new Set(written.map((row) => aggregateKey(row.tenant_id, row.shipment_id)));
   const replaced = writes.filter((w) => keys.has(aggregateKey(w.tenant_id, w.shipment_id)));
@@ -111,10 +112,9 @@ async function applyToShipments<T extends ReportViewTable>(db: Kysely<ReportingT
   // The view's table is chosen at run time (a union to Kysely): the delete names only the shipment key
   // every view table has, and the rows inserted were checked against the view's table by rowsOf's type.
   const table: ReportViewTable = view.table;
-  await db.deleteFrom(table)
+  await db.executeQuery(preparedQuery(db.deleteFrom(table)
     .where(sql<boolean>`(tenant_id, shipment_id) in (select * from unnest(
-      ${replaced.map((w) => w.tenant_id)}::text[], ${replaced.map((w) => w.shipment_id)}::text[]))`)
-    .execute();
+      ${replaced.map((w) => w.tenant_id)}::text[], ${replaced.map((w) => w.shipment_id)}::text[]))`), view.name));
   if (view.afterReplace) {
     await view.afterReplace(db, replaced.map((w) => {
       const before = stored.get(aggregateKey(w.tenant_id, w.shipment_id))?.facts;
@@ -125,9 +125,8 @@ async function applyToShipments<T extends ReportViewTable>(db: Kysely<ReportingT
   if (rows.length === 0) return;
   const columns = ['tenant_id', 'shipment_id', ...Object.keys(view.columns)] as ViewTableColumn[];
   const definition = sql.raw(['tenant_id text', 'shipment_id text', ...Object.entries(view.columns).map(([c, t]) => `${c} ${t}`)].join(', '));
-  await db.insertInto(table).columns(columns)
-    .expression(sql`select * from jsonb_to_recordset(${storable(rows)}::text::jsonb) as r(${definition})`)
-    .execute();
+  await db.executeQuery(preparedQuery(db.insertInto(table).columns(columns)
+    .expression(sql`select * from jsonb_to_recordset(${storable(rows)}::text::jsonb) as r(${definition})`), view.name));
 }
 
 /**
@@ -140,13 +139,12 @@ export function storable(value: unknown): string {
     : field));
 }
 
-async function selectFacts(db: Kysely<ReportingTables>, shipments: readonly AggregateEvents[]): Promise<Map<string, { revision: number; facts: ShipmentFacts }>> {
+async function selectFacts(db: Kysely<ReportingTables>, view: string, shipments: readonly AggregateEvents[]): Promise<Map<string, { revision: number; facts: ShipmentFacts }>> {
   const found = new Map<string, { revision: number; facts: ShipmentFacts }>();
   if (shipments.length === 0) return found;
-  const rows = await db.selectFrom('shipment_facts').select(['tenant_id', 'shipment_id', 'revision', 'facts'])
+  const { rows } = await db.executeQuery(preparedQuery(db.selectFrom('shipment_facts').select(['tenant_id', 'shipment_id', 'revision', 'facts'])
     .where(sql<boolean>`(tenant_id, shipment_id) in (select * from unnest(
-      ${shipments.map((s) => s.tenantId)}::text[], ${shipments.map((s) => s.id)}::text[]))`)
-    .execute();
+      ${shipments.map((s) => s.tenantId)}::text[], ${shipments.map((s) => s.id)}::text[]))`), view));
   for (const row of rows) found.set(aggregateKey(row.tenant_id, row.shipment_id), { revision: row.revision, facts: row.facts });
   return found;
 }

@@ -1,11 +1,13 @@
 import { sql, type Kysely } from 'kysely';
+import { preparedQuery } from '@shipledger/database';
 import type { ShipmentListTables } from '../../storage/shipping-database';
 import { shipmentKey, type ShipmentRow } from './shipment-list.fold';
 
 /*
  * Set-based statements of the shipment-list projector. Every batch travels as a few array or JSON
  * parameters (never one bind parameter per row), so a batch of any size stays far below Postgres's
- * 65535-parameter limit and each statement is parsed once.
+ * 65535-parameter limit, and each statement's text is fixed: on Postgres it is prepared once per
+ * connection (preparedQuery) instead of planned per batch.
  */
 
 export interface ShipmentKeyed {
@@ -46,10 +48,9 @@ const RECORD_DEFINITION = sql.raw(ROW_COLUMNS.map((column) => `${column} ${ROW_T
 export async function selectRows(db: Kysely<ShipmentListTables>, shipments: readonly ShipmentKeyed[]): Promise<Map<string, ShipmentRow>> {
   const rows = new Map<string, ShipmentRow>();
   if (shipments.length === 0) return rows;
-  const found = await db.selectFrom('shipments')
+  const { rows: found } = await db.executeQuery(preparedQuery(db.selectFrom('shipments')
     .select(['tenant_id', 'shipment_id', 'revision', 'state', 'milestones'])
-    .where(sql<boolean>`(tenant_id, shipment_id) in (select * from unnest(${texts(shipments, 'tenantId')}::text[], ${texts(shipments, 'shipmentId')}::text[]))`)
-    .execute();
+    .where(sql<boolean>`(tenant_id, shipment_id) in (select * from unnest(${texts(shipments, 'tenantId')}::text[], ${texts(shipments, 'shipmentId')}::text[]))`)));
   for (const { tenant_id, shipment_id, ...row } of found) rows.set(shipmentKey(tenant_id, shipment_id), row as ShipmentRow);
   return rows;
 }
@@ -69,7 +70,7 @@ export async function upsertRows(db: Kysely<ShipmentListTables>, writes: readonl
     tenant_id: tenantId, shipment_id: shipmentId, ...rowColumns(row),
   }));
   const replacing = writes.filter((write) => write.replaceTerms);
-  const written = await db
+  const { rows: written } = await db.executeQuery(preparedQuery(db
     .with('written', (qb) => qb.insertInto('shipments')
       .columns(ROW_COLUMNS)
       // The JSON goes as text: a jsonb-typed parameter would be re-encoded by some drivers.
@@ -84,19 +85,17 @@ export async function upsertRows(db: Kysely<ShipmentListTables>, writes: readonl
         join unnest(${texts(replacing, 'tenantId')}::text[], ${texts(replacing, 'shipmentId')}::text[]) as r(tenant_id, shipment_id)
           on r.tenant_id = w.tenant_id and r.shipment_id = w.shipment_id)`)
       .returning(['tenant_id']))
-    .selectFrom('written').select(['tenant_id', 'shipment_id'])
-    .execute();
+    .selectFrom('written').select(['tenant_id', 'shipment_id'])));
   return new Set(written.map((row) => shipmentKey(row.tenant_id, row.shipment_id)));
 }
 
 /** Inserts search terms; one statement. */
 export async function insertTerms(db: Kysely<ShipmentListTables>, terms: readonly SearchTermRow[]): Promise<void> {
   if (terms.length === 0) return;
-  await db.insertInto('search_terms')
+  await db.executeQuery(preparedQuery(db.insertInto('search_terms')
     .columns(['tenant_id', 'shipment_id', 'term', 'creation_date'])
     .expression(sql`select * from unnest(${texts(terms, 'tenantId')}::text[], ${texts(terms, 'shipmentId')}::text[],
-      ${texts(terms, 'term')}::text[], ${texts(terms, 'creationDate')}::text[]::timestamptz[])`)
-    .execute();
+      ${texts(terms, 'term')}::text[], ${texts(terms, 'creationDate')}::text[]::timestamptz[])`)));
 }
 
 function rowColumns({ revision, state, milestones }: ShipmentRow) {
