@@ -87,8 +87,8 @@ async function applyToShipments<T extends ReportViewTable>(db: Kysely<ReportingT
   const stored = await selectFacts(db, view.name, shipments.filter((s) => s.events[0]!.revision !== 0));
   const writes: FactsWrite[] = [];
   for (const { tenantId, id: shipmentId, events } of shipments) {
-    const after = foldOntoRow<{ revision: number; facts: ShipmentFacts | undefined }>(stored.get(aggregateKey(tenantId, shipmentId)), events,
-      (row, event) => ({ revision: event.revision, facts: evolveFacts(row?.facts, event) ?? row?.facts }));
+    const before = stored.get(aggregateKey(tenantId, shipmentId));
+    const after = before ? foldFacts(before, events) : foldedFromStart(events);
     if (after?.facts) writes.push({ tenant_id: tenantId, shipment_id: shipmentId, revision: after.revision, facts: after.facts });
   }
   if (writes.length === 0) return;
@@ -99,7 +99,7 @@ async function applyToShipments<T extends ReportViewTable>(db: Kysely<ReportingT
   // still the stored ones.
   const { rows: written } = await db.executeQuery(preparedQuery(db.insertInto('shipment_facts')
     .columns(['tenant_id', 'shipment_id', 'revision', 'facts'])
-    .expression(sql`select * from jsonb_to_recordset(${storable(writes)}::text::jsonb)
+    .expression(sql`select * from jsonb_to_recordset(${storableWrites(writes)}::text::jsonb)
       as r(tenant_id text, shipment_id text, revision integer, facts jsonb)`)
     .onConflict((oc) => oc.columns(['tenant_id', 'shipment_id'])
       .doUpdateSet((eb) => ({ revision: eb.ref('excluded.revision'), facts: eb.ref('excluded.facts') }))
@@ -127,6 +127,41 @@ async function applyToShipments<T extends ReportViewTable>(db: Kysely<ReportingT
   const definition = sql.raw(['tenant_id text', 'shipment_id text', ...Object.entries(view.columns).map(([c, t]) => `${c} ${t}`)].join(', '));
   await db.executeQuery(preparedQuery(db.insertInto(table).columns(columns)
     .expression(sql`select * from jsonb_to_recordset(${storable(rows)}::text::jsonb) as r(${definition})`), view.name));
+}
+
+type FoldedFacts = { revision: number; facts: ShipmentFacts | undefined };
+
+function foldFacts(stored: FoldedFacts | undefined, events: readonly RecordedEvent[]): FoldedFacts | undefined {
+  return foldOntoRow<FoldedFacts>(stored, events, (row, event) => ({ revision: event.revision, facts: evolveFacts(row?.facts, event) ?? row?.facts }));
+}
+
+/**
+ * The five views fold the same shipment events: the SharedReader hands every projector at one position
+ * the same event objects, and a stream that starts in the batch has no stored facts, so its fold depends
+ * on those events alone. It is done once, by the first view, and kept by the stream's first event object
+ * (gone with the batch). The facts objects are then shared: views only read them (rowsOf, storable).
+ */
+const startedInBatch = new WeakMap<RecordedEvent, { count: number; folded: FoldedFacts | undefined }>();
+
+export function foldedFromStart(events: readonly RecordedEvent[]): FoldedFacts | undefined {
+  const first = events[0]!;
+  const kept = startedInBatch.get(first);
+  if (kept && kept.count === events.length) return kept.folded;
+  const folded = foldFacts(undefined, events);
+  startedInBatch.set(first, { count: events.length, folded });
+  return folded;
+}
+
+/** A facts object's storable JSON, made once for the views that write the same (shared) facts. */
+const storableFacts = new WeakMap<ShipmentFacts, string>();
+
+/** storable(writes), with each shared facts object serialised once. */
+export function storableWrites(writes: readonly FactsWrite[]): string {
+  return `[${writes.map((w) => {
+    let facts = storableFacts.get(w.facts);
+    if (facts === undefined) storableFacts.set(w.facts, (facts = storable(w.facts)));
+    return `{"tenant_id":${storable(w.tenant_id)},"shipment_id":${storable(w.shipment_id)},"revision":${storable(w.revision)},"facts":${facts}}`;
+  }).join(',')}]`;
 }
 
 /**
