@@ -35,21 +35,19 @@ describe('The event store\'s hot statements are prepared once per Postgres conne
 
   it('prepares the appends and reads by name, reuses the names, and leaves other statements unprepared', async () => {
     // Given a stream created, extended, read, and the log paged
-    const stream = `s-${randomUUID()}`;
-    await store.append(stream, [event()], 'no_stream');
-    await store.append(stream, [event()], 0);
-    await store.readStream(stream);
-    await store.readAllPage({ maxCount: 10 });
-    await store.hasHeldBackEvents();
+    const appendAndRead = async (stream: string) => {
+      await store.append(stream, [event()], 'no_stream');
+      await store.append(stream, [event()], 0);
+      await store.readStream(stream);
+      await store.readAllPage({ maxCount: 10 });
+      await store.hasHeldBackEvents();
+    };
+    await appendAndRead(`s-${randomUUID()}`);
     const first = await prepared(single);
 
     // When the same operations run again, on another stream
     const other = `s-${randomUUID()}`;
-    await store.append(other, [event()], 'no_stream');
-    await store.append(other, [event()], 0);
-    await store.readStream(other);
-    await store.readAllPage({ maxCount: 10 });
-    await store.hasHeldBackEvents();
+    await appendAndRead(other);
     const second = await prepared(single);
 
     // Then each marked statement was prepared once, under a name, and the second round reused them

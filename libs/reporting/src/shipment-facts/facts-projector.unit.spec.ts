@@ -1,15 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import type { RecordedEvent } from '@shipledger/event-store';
+import { fold, recorded } from './facts-spec-support';
 import { foldedFromStart, storable, storableWrites } from './facts-projector';
-import { evolveFacts, type ShipmentFacts } from './shipment-facts';
-
-const recorded = (type: string, data: Record<string, unknown>, revision: number): RecordedEvent => ({
-  id: randomUUID(), type, data: { at: `2026-11-0${revision + 1}T10:00:00.000Z`, actor: 'test', ...data }, streamId: 'shipment-s1', revision,
-  position: String(revision + 1).padStart(20, '0'), recordedAt: '2026-11-01T10:00:00.000Z',
-  metadata: { tenantId: 't1', actor: 'test', correlationId: 'c', causationId: 'c', requestId: 'r', schemaVersion: 1, occurredAt: '2026-11-01T10:00:00.000Z' },
-});
-
-const fold = (events: RecordedEvent[]) => events.reduce<ShipmentFacts | undefined>((facts, event) => evolveFacts(facts, event), undefined);
+import type { ShipmentFacts } from './shipment-facts';
 
 describe('the reporting views share the fold of a shipment that starts in their batch', () => {
   const account = { carrier: 'SANDBOX', carrier_id: 'ca-1', carrier_account_name: 'One' };
