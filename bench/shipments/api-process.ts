@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { Client } from 'pg';
 import { startWorker } from '@shipledger/projections';
-import { startTestApp } from '@shipledger/testing';
+import { databaseUrlOf, startTestApp } from '@shipledger/testing';
 import { ORDER_SHIPMENTS_REACTOR } from '@shipledger/ordering';
 import { WEBHOOK_DELIVERIES_REACTOR } from '@shipledger/webhooks';
 import '../../test/support/compose-test-app';
@@ -121,12 +121,6 @@ async function main(): Promise<void> {
     });
   });
   process.send?.(ready);
-}
-
-function databaseUrlOf(database: { pool?: unknown }): string {
-  const url = (database.pool as { options?: { connectionString?: string } } | undefined)?.options?.connectionString;
-  if (!url) throw new Error('the bench needs the API on Postgres');
-  return url;
 }
 
 /** The projectors in a process of their own (bench/shipments/projector-process.ts), on the same database. */

@@ -16,6 +16,11 @@ export function percentile(sortedMs: readonly number[], p: number): number {
   return sortedMs[Math.max(0, index)] as number;
 }
 
+/** The middle value (the upper one of an even count): the rounds' figure the benches print. */
+export function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+}
+
 export function figuresFrom(label: string, connections: number, latenciesMs: number[], errors: number, seconds: number): RunFigures {
   const sorted = [...latenciesMs].sort((a, b) => a - b);
   return {

@@ -15,7 +15,7 @@ import { createTestDatabase } from '@shipledger/testing';
 import { startBaselineServer } from './baseline-server';
 import { startApiProcess } from './bench-ipc';
 import { createShipmentsRun } from './http-runs';
-import { formatFigures } from './latency-stats';
+import { formatFigures, median } from './latency-stats';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ROUND_CREATES = Number(process.env.BENCH_ROUND_CREATES ?? 3000);
@@ -46,7 +46,6 @@ async function main(): Promise<void> {
       rounds.push({ draft: drafts.perSecond / conventional.perSecond, confirmed: confirmed.perSecond / conventional.perSecond,
         draftP99: drafts.p99Ms, confirmedP99: confirmed.p99Ms });
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
     console.log(`median of ${ROUNDS} on PGlite: draft/peer ${median(rounds.map((r) => r.draft)).toFixed(2)} (goal ≥ 0.8), `
       + `confirmed/peer ${median(rounds.map((r) => r.confirmed)).toFixed(2)} (goal ≥ 0.7), `
       + `p99 draft ${median(rounds.map((r) => r.draftP99))} ms, confirmed ${median(rounds.map((r) => r.confirmedP99))} ms (goal < 50 ms)`);

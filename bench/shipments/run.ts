@@ -18,7 +18,7 @@ import { SHIPMENT_LIST_PROJECTOR } from '@shipledger/shipping';
 import { startBaselineServer } from './baseline-server';
 import { startApiProcess } from './bench-ipc';
 import { createShipmentsRun, getRun } from './http-runs';
-import { formatFigures, type RunFigures } from './latency-stats';
+import { formatFigures, median, type RunFigures } from './latency-stats';
 import { measureProjectorLag } from './projector-lag';
 import { formatBooking, formatMemory, measureBookingUnderLoad } from './booking-run';
 import { rawInsertRun } from './raw-inserts';
@@ -84,7 +84,6 @@ async function main(): Promise<void> {
         rounds.push({ draft: drafts.perSecond, confirmed: confirmed.perSecond, peerRate: conventional.perSecond, rawRate: raw.perSecond,
           draftP99: drafts.p99Ms, confirmedP99: confirmed.p99Ms });
       }
-      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
       const draftPeer = median(rounds.map((r) => r.draft / r.peerRate));
       const confirmedPeer = median(rounds.map((r) => r.confirmed / r.peerRate));
       console.log(`median of ${ROUNDS}: draft/peer ${draftPeer.toFixed(2)} (goal ≥ 0.8), confirmed/peer ${confirmedPeer.toFixed(2)} (goal ≥ 0.7), `

@@ -14,7 +14,7 @@ export const PREPARED_MARK = '/* prepared */ ';
 /** Names by statement text: bounded by the number of marked templates in the code, not by traffic. */
 const names = new Map<string, string>();
 
-export function preparedName(text: string): string {
+function preparedName(text: string): string {
   let name = names.get(text);
   if (!name) {
     name = `sl_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
@@ -32,11 +32,13 @@ type QueryFn = (...args: unknown[]) => unknown;
  */
 export function prepareMarkedStatements(client: PoolClient): void {
   const query = client.query.bind(client) as QueryFn;
-  (client as unknown as { query: QueryFn }).query = (config: unknown, values?: unknown, callback?: unknown) => {
-    if (typeof config === 'string' && config.startsWith(PREPARED_MARK) && !(typeof values === 'function')) {
-      return query({ name: preparedName(config), text: config, values }, callback);
+  (client as unknown as { query: QueryFn }).query = (...args: unknown[]) => {
+    const [config, values, ...rest] = args;
+    // query(text, values?, callback?) with a marked text; query(text, callback) has no values to bind.
+    if (typeof config === 'string' && config.startsWith(PREPARED_MARK) && typeof values !== 'function') {
+      return query({ name: preparedName(config), text: config, values }, ...rest);
     }
-    return callback === undefined ? (values === undefined ? query(config) : query(config, values)) : query(config, values, callback);
+    return query(...args);
   };
 }
 

@@ -1,13 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '@shipledger/database';
-import { createTestDatabase, type TestDatabase } from '@shipledger/testing';
-import { createEventStore, type EventData, type SqlEventStore } from '../index';
-
-const event = (): EventData => ({
-  id: randomUUID(), type: 'Noted', data: { n: 1 },
-  metadata: { tenantId: 't', actor: 'test', correlationId: 'c', causationId: 'c', requestId: 'r', schemaVersion: 1, occurredAt: new Date().toISOString() },
-});
+import { createTestDatabase, newEvent, streamName, type TestDatabase } from '@shipledger/testing';
+import { createEventStore, type SqlEventStore } from '../index';
 
 /** What the one connection of `database` has prepared (pg_prepared_statements is per session). */
 async function prepared(database: Database): Promise<Array<{ name: string; statement: string }>> {
@@ -36,17 +30,17 @@ describe('The event store\'s hot statements are prepared once per Postgres conne
   it('prepares the appends and reads by name, reuses the names, and leaves other statements unprepared', async () => {
     // Given a stream created, extended, read, and the log paged
     const appendAndRead = async (stream: string) => {
-      await store.append(stream, [event()], 'no_stream');
-      await store.append(stream, [event()], 0);
+      await store.append(stream, [newEvent()], 'no_stream');
+      await store.append(stream, [newEvent()], 0);
       await store.readStream(stream);
       await store.readAllPage({ maxCount: 10 });
       await store.hasHeldBackEvents();
     };
-    await appendAndRead(`s-${randomUUID()}`);
+    await appendAndRead(streamName());
     const first = await prepared(single);
 
     // When the same operations run again, on another stream
-    const other = `s-${randomUUID()}`;
+    const other = streamName();
     await appendAndRead(other);
     const second = await prepared(single);
 

@@ -1,13 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '@shipledger/database';
-import { createTestDatabase, type TestDatabase } from '@shipledger/testing';
-import { createEventStore, type EventData, type SqlEventStore } from '../index';
-
-const event = (): EventData => ({
-  id: randomUUID(), type: 'Noted', data: {},
-  metadata: { tenantId: 't', actor: 'test', correlationId: 'c', causationId: 'c', requestId: 'r', schemaVersion: 1, occurredAt: new Date().toISOString() },
-});
+import { createTestDatabase, newEvent, streamName, type TestDatabase } from '@shipledger/testing';
+import { createEventStore, type SqlEventStore } from '../index';
 
 describe('SqlEventStore.readAllPage: a page and whether events wait behind an open transaction, in one statement (Postgres)', () => {
   let db: TestDatabase;
@@ -28,7 +22,7 @@ describe('SqlEventStore.readAllPage: a page and whether events wait behind an op
 
   it('answers what readAll and hasHeldBackEvents answer', async () => {
     // Given one visible event
-    await store.append(`s-${randomUUID()}`, [event()], 'no_stream');
+    await store.append(streamName(), [newEvent()], 'no_stream');
     const alone = await store.readAllPage({});
     // Then the page holds it and nothing waits
     expect(alone.events.map((e) => e.id)).toEqual((await store.readAll({})).map((e) => e.id));
@@ -47,7 +41,7 @@ describe('SqlEventStore.readAllPage: a page and whether events wait behind an op
     });
     await open;
     try {
-      await store.append(`s-${randomUUID()}`, [event()], 'no_stream');
+      await store.append(streamName(), [newEvent()], 'no_stream');
       // When a page is read
       const page = await store.readAllPage({});
       // Then it holds the visible event only, and says one waits, as hasHeldBackEvents does

@@ -7,6 +7,7 @@ import { readLastEventsContract } from './read-last-events.contract';
 import { subscriptionContract } from './subscription.contract';
 
 export { contractAdapters, type AdapterName, type ContractAdapter, type OpenedStore } from './contract-adapters';
+export { newEvent, streamName } from './contract-fixtures';
 
 /**
  * The event-store contract: every behaviour the EventStore port promises (expected revisions,
