@@ -15,6 +15,7 @@ import pino from 'pino';
 import { Client } from 'pg';
 import { startWorker } from '@shipledger/projections';
 import { databaseUrlOf, startTestApp } from '@shipledger/testing';
+import { PREPARED_MARK } from '@shipledger/database';
 import { ORDER_SHIPMENTS_REACTOR } from '@shipledger/ordering';
 import { WEBHOOK_DELIVERIES_REACTOR } from '@shipledger/webhooks';
 import '../../test/support/compose-test-app';
@@ -169,8 +170,9 @@ function printTally(heading: string): void {
 process.on('exit', () => printTally('statements since the last usage figures'));
 function tallyKey(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  const from = flat.indexOf(' FROM ');
-  return flat.startsWith('SELECT lpad(e.transaction_id') && from >= 0 ? `SELECT <event columns>${flat.slice(from, from + 110)}` : flat.slice(0, 110);
+  const unmarked = flat.startsWith(PREPARED_MARK) ? flat.slice(PREPARED_MARK.length) : flat;
+  const from = unmarked.lastIndexOf(' FROM ');
+  return unmarked.startsWith('SELECT lpad(e.transaction_id') && from >= 0 ? `SELECT <event columns>${unmarked.slice(from, from + 110)}` : flat.slice(0, 110);
 }
 function countStatements(): { readonly count: number } {
   const counter = { count: 0 };
