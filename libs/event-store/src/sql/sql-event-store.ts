@@ -135,18 +135,21 @@ export class SqlEventStore implements EventStore {
   /**
    * readAll (the page below the horizon) and, in the same statement, whether committed events wait above
    * it (what hasHeldBackEvents answers; one index entry read): the catch-up subscription asks both after
-   * every page, so one round trip instead of two. An empty page carries no row to say it: `heldBack` is
-   * then undefined.
+   * every page, so one round trip instead of two. The page joins onto the one-row answer, so an empty page
+   * still comes back as one row (its event columns null) that carries it: under concurrent appends a
+   * woken follower often finds its next events held back behind a transaction still open.
    */
-  async readAllPage(options: ReadAllOptions = {}): Promise<{ events: RecordedEvent[]; heldBack: boolean | undefined }> {
+  async readAllPage(options: ReadAllOptions = {}): Promise<{ events: RecordedEvent[]; heldBack: boolean }> {
     const after = options.after === undefined ? SQL_CURSOR_START : decodeSqlPosition(options.after);
-    const { rows } = await sql<SqlEventRow & { held_back: boolean | null }>`${PREPARED}SELECT ${EVENT_COLUMNS},
+    const { rows } = await sql<PageRow>`${PREPARED}SELECT page.*,
         (SELECT max(m.transaction_id) FROM event_store.events m) >= (SELECT event_store.visible_horizon()) AS held_back
-      FROM event_store.events e
-      WHERE (e.transaction_id, e.position) > (${after.transactionId}::xid8, ${after.position}::bigint)
-        AND e.transaction_id < (SELECT event_store.visible_horizon())
-      ORDER BY e.transaction_id, e.position LIMIT ${options.maxCount ?? null}`.execute(this.db);
-    return { events: rows.map(toRecordedEvent), heldBack: rows.length === 0 ? undefined : rows[0]!.held_back === true };
+      FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT ${EVENT_COLUMNS} FROM event_store.events e
+        WHERE (e.transaction_id, e.position) > (${after.transactionId}::xid8, ${after.position}::bigint)
+          AND e.transaction_id < (SELECT event_store.visible_horizon())
+        ORDER BY e.transaction_id, e.position LIMIT ${options.maxCount ?? null}) AS page ON true
+      ORDER BY page.position COLLATE "C"`.execute(this.db);
+    const events = rows.filter(isEventRow).map(toRecordedEvent);
+    return { events, heldBack: rows[0]?.held_back === true };
   }
 
   /** The newest event below the visibility horizon (see readAll). */
@@ -184,3 +187,8 @@ export class SqlEventStore implements EventStore {
     await this.signal.close();
   }
 }
+
+/** A readAllPage row: an event, or the one row of an empty page (every event column null). */
+type PageRow = (SqlEventRow | { [column in keyof SqlEventRow]: null }) & { held_back: boolean | null };
+
+const isEventRow = (row: PageRow): row is SqlEventRow & { held_back: boolean | null } => row.event_id !== null;

@@ -48,9 +48,9 @@ describe('SqlEventStore.readAllPage: a page and whether events wait behind an op
       expect(page.events).toHaveLength(1);
       expect(page.heldBack).toBe(true);
       expect(await store.hasHeldBackEvents()).toBe(true);
-      // And an empty page cannot tell
+      // And a page with nothing readable after it still says one waits (no second statement needed)
       const empty = await store.readAllPage({ after: page.events[0]!.position });
-      expect(empty).toEqual({ events: [], heldBack: undefined });
+      expect(empty).toEqual({ events: [], heldBack: true });
     } finally {
       release();
       await transaction;
@@ -59,5 +59,7 @@ describe('SqlEventStore.readAllPage: a page and whether events wait behind an op
     const after = await store.readAllPage({});
     expect(after.events).toHaveLength(2);
     expect(after.heldBack).toBe(false);
+    // And past the head, the empty page says so too
+    expect(await store.readAllPage({ after: after.events[1]!.position })).toEqual({ events: [], heldBack: false });
   });
 });

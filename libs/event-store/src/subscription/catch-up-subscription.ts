@@ -6,7 +6,7 @@ export interface CatchUpSource {
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** True when committed events exist that readers cannot see yet (an older transaction is still open). */
   hasHeldBackEvents(): Promise<boolean>;
-  /** Optional: readAll and hasHeldBackEvents in one round trip (`heldBack` undefined when it cannot tell). */
+  /** Optional: readAll and hasHeldBackEvents in one round trip (`heldBack` undefined when it cannot tell; then a second call asks). */
   readAllPage?(options: ReadAllOptions): Promise<{ events: RecordedEvent[]; heldBack: boolean | undefined }>;
 }
 
