@@ -7,3 +7,4 @@ export * from './client-input';
 export * from './plain-json';
 export * from './property-rules';
 export * from './query-params';
+export * from './api-exception.filter';

@@ -4,7 +4,7 @@ import { ApiError, ApiValidationPipe, CurrentAuth, RequireScopes, type AuthConte
 import { orderMetaFrom } from '../shared/command-meta';
 import { BulkImportRequestDto } from '../shared/dto/fulfillment-request.dto';
 import { CreateOrderRequestDto } from '../shared/dto/order-request.dto';
-import { toOrderApiError } from '../shared/order-errors.interceptor';
+import { toOrderApiError } from '../shared/order-errors.filter';
 import { OrderCommandService } from '../shared/order-command.service';
 import { nowIso, OrdersController } from '../shared/order-http';
 import { OrderInputs } from '../shared/order-inputs';

@@ -1,13 +1,13 @@
-import { applyDecorators, Controller, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, Controller, UseFilters } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { UseErrorArea } from '@shipledger/platform';
 import { reject } from '../../domain/order';
 import type { OrderKey } from './order-command.service';
-import { OrderErrorsInterceptor } from './order-errors.interceptor';
+import { OrderErrorsFilter } from './order-errors.filter';
 
 /** An orders-area controller: the orders error body, domain refusals mapped, under /orders. */
 export function OrdersController(): ClassDecorator {
-  return applyDecorators(ApiTags('orders'), UseErrorArea('orders'), Controller('orders'), UseInterceptors(OrderErrorsInterceptor));
+  return applyDecorators(ApiTags('orders'), UseErrorArea('orders'), Controller('orders'), UseFilters(OrderErrorsFilter));
 }
 
 export const ApiKeyQuery = () => ApiQuery({

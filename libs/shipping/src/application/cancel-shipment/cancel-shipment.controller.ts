@@ -1,8 +1,8 @@
-import { Body, Controller, HttpCode, Param, Post, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
-import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
+import { ShipmentErrorsFilter } from '../shared/shipment-errors.filter';
 import { ShipmentHttp } from '../shared/shipment-http';
 
 export class CancelShipmentDto {
@@ -13,7 +13,7 @@ export class CancelShipmentDto {
 @ApiTags('shipments')
 @Controller('shipments')
 @UseErrorArea('shipping')
-@UseInterceptors(ShipmentErrorsInterceptor)
+@UseFilters(ShipmentErrorsFilter)
 export class CancelShipmentController {
   constructor(private readonly http: ShipmentHttp) {}
 

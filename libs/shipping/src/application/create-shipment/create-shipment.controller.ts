@@ -1,11 +1,11 @@
-import { Body, Controller, HttpCode, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Query, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiError, CurrentAuth, CurrentIdempotencyClaim, type IdempotencyClaim, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import { FullShipmentRequestDto } from '../shared/dto/shipment-request.dto';
 import { commandMetaFrom } from '../shared/command-meta';
 import { MerchantAccess } from '../shared/merchant-access';
-import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
+import { ShipmentErrorsFilter } from '../shared/shipment-errors.filter';
 import { ConfiguredReferences } from '../shared/configured-references';
 import { toShipmentContent } from '../shared/shipment-request.mapper';
 import { toShipmentResponse } from '../shared/shipment-response';
@@ -14,7 +14,7 @@ import { CreateShipmentCommand } from './create-shipment.handler';
 @ApiTags('shipments')
 @Controller('shipments')
 @UseErrorArea('shipping')
-@UseInterceptors(ShipmentErrorsInterceptor)
+@UseFilters(ShipmentErrorsFilter)
 export class CreateShipmentController {
   constructor(
     private readonly commandBus: CommandBus,

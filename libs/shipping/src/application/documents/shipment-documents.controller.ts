@@ -1,7 +1,7 @@
-import { Body, Controller, HttpCode, Param, Post, Put, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Put, UseFilters } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
-import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
+import { ShipmentErrorsFilter } from '../shared/shipment-errors.filter';
 import { DocumentReplaceDto, DocumentUploadDto } from './document-upload.dto';
 import { invalid } from './pdf-content';
 import { ShipmentDocumentsHandler, type DocumentUpload } from './shipment-documents.handler';
@@ -9,7 +9,7 @@ import { ShipmentDocumentsHandler, type DocumentUpload } from './shipment-docume
 @ApiTags('shipments')
 @Controller('shipments')
 @UseErrorArea('shipping')
-@UseInterceptors(ShipmentErrorsInterceptor)
+@UseFilters(ShipmentErrorsFilter)
 export class ShipmentDocumentsController {
   constructor(private readonly documents: ShipmentDocumentsHandler) {}
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, HttpCode, Param, Post, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsOptional, ValidateNested } from 'class-validator';
 import { CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import { CarrierAccountRequestDto } from '../shared/dto/common.dto';
-import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
+import { ShipmentErrorsFilter } from '../shared/shipment-errors.filter';
 import { ShipmentHttp } from '../shared/shipment-http';
 
 export class ReassignShipmentDto {
@@ -16,7 +16,7 @@ export class ReassignShipmentDto {
 @ApiTags('shipments')
 @Controller('shipments')
 @UseErrorArea('shipping')
-@UseInterceptors(ShipmentErrorsInterceptor)
+@UseFilters(ShipmentErrorsFilter)
 export class ReassignShipmentController {
   constructor(private readonly http: ShipmentHttp) {}
 

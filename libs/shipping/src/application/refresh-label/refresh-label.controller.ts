@@ -1,8 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { Controller, HttpCode, Param, Post, UseInterceptors } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
-import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
+import { ShipmentErrorsFilter } from '../shared/shipment-errors.filter';
 import { usableLink } from '../../domain/shipment';
 import { ShipmentHttp, stampOf } from '../shared/shipment-http';
 import { ShipmentRepository } from '../shared/shipment.repository';
@@ -13,7 +13,7 @@ export const LABEL_REFRESH_TIMEOUT_MS = 15_000;
 @ApiTags('shipments')
 @Controller('shipments')
 @UseErrorArea('shipping')
-@UseInterceptors(ShipmentErrorsInterceptor)
+@UseFilters(ShipmentErrorsFilter)
 export class RefreshLabelController {
   constructor(private readonly http: ShipmentHttp, private readonly repository: ShipmentRepository) {}
 

@@ -12,7 +12,7 @@ import {
 } from '../../domain/shipment';
 import { ASSIGNED, STAMP, shipmentIn } from '../../domain/shipment/shipment.fixtures';
 import { DuplicateReferenceError } from './shipment-references';
-import { toHttpError } from './shipment-errors.interceptor';
+import { toHttpError } from './shipment-errors.filter';
 
 const commands: Record<LifecycleTrigger, ShipmentCommand> = {
   confirm: { type: 'ConfirmShipment', carrier: ASSIGNED, booking_attempt_id: 'a', ...STAMP },

@@ -1,15 +1,15 @@
-import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseFilters } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiError, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import { parseIsoInstant } from '../shared/iso-instant';
-import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
+import { ShipmentErrorsFilter } from '../shared/shipment-errors.filter';
 import { GetShipmentHistory, type ShipmentHistoryAnswer } from './shipment-history.handler';
 
 @ApiTags('shipments')
 @UseErrorArea('shipping')
 @Controller('shipments')
-@UseInterceptors(ShipmentErrorsInterceptor)
+@UseFilters(ShipmentErrorsFilter)
 export class ShipmentHistoryController {
   constructor(private readonly queryBus: QueryBus) {}
 

@@ -1,15 +1,15 @@
-import { Body, Controller, Header, Param, Put, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Header, Param, Put, UseFilters } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import { UpdateParcelsDto } from '../shared/dto/parcel.dto';
-import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
+import { ShipmentErrorsFilter } from '../shared/shipment-errors.filter';
 import { ShipmentHttp } from '../shared/shipment-http';
 import { withParcelIds } from '../shared/shipment-request.mapper';
 
 @ApiTags('shipments')
 @Controller('shipments')
 @UseErrorArea('shipping')
-@UseInterceptors(ShipmentErrorsInterceptor)
+@UseFilters(ShipmentErrorsFilter)
 export class UpdateParcelsController {
   constructor(private readonly http: ShipmentHttp) {}
 

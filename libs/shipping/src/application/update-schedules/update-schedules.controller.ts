@@ -1,16 +1,16 @@
-import { Body, Controller, HttpCode, Param, Post, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError, CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import type { Schedule } from '../../domain/shipment';
 import { ScheduleDto } from '../shared/dto/shipment-request.dto';
-import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
+import { ShipmentErrorsFilter } from '../shared/shipment-errors.filter';
 import { ShipmentHttp } from '../shared/shipment-http';
 import { normaliseDateTime } from '../shared/shipment-request.mapper';
 
 @ApiTags('shipments')
 @Controller('shipments')
 @UseErrorArea('shipping')
-@UseInterceptors(ShipmentErrorsInterceptor)
+@UseFilters(ShipmentErrorsFilter)
 export class UpdateSchedulesController {
   constructor(private readonly http: ShipmentHttp) {}
 

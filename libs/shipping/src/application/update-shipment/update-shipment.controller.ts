@@ -1,16 +1,16 @@
-import { Body, Controller, Param, Patch, Put, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Param, Patch, Put, UseFilters } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import type { ShipmentPatch } from '../../domain/shipment';
 import { FullShipmentRequestDto, ShipmentRequestDto } from '../shared/dto/shipment-request.dto';
-import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
+import { ShipmentErrorsFilter } from '../shared/shipment-errors.filter';
 import { ShipmentHttp } from '../shared/shipment-http';
 import { toShipmentContent, toShipmentPatch } from '../shared/shipment-request.mapper';
 
 @ApiTags('shipments')
 @Controller('shipments')
 @UseErrorArea('shipping')
-@UseInterceptors(ShipmentErrorsInterceptor)
+@UseFilters(ShipmentErrorsFilter)
 export class UpdateShipmentController {
   constructor(private readonly http: ShipmentHttp) {}
 

@@ -1,10 +1,10 @@
-import { Body, Controller, HttpCode, Param, Post, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsOptional, MaxLength } from 'class-validator';
 import { CurrentAuth, RequireScopes, UseErrorArea, type AuthContext } from '@shipledger/platform';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '../../domain/shipment';
 import { DATE_TIME_MAX } from '../shared/dto/common.dto';
-import { ShipmentErrorsInterceptor } from '../shared/shipment-errors.interceptor';
+import { ShipmentErrorsFilter } from '../shared/shipment-errors.filter';
 import { ShipmentHttp } from '../shared/shipment-http';
 import { normaliseDateTime } from '../shared/shipment-request.mapper';
 
@@ -17,7 +17,7 @@ export class UpdateStatusDto {
 @ApiTags('shipments')
 @Controller('shipments')
 @UseErrorArea('shipping')
-@UseInterceptors(ShipmentErrorsInterceptor)
+@UseFilters(ShipmentErrorsFilter)
 export class UpdateStatusController {
   constructor(private readonly http: ShipmentHttp) {}
 
