@@ -1,17 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { webhookHarness, type WebhookHarness } from './support/webhook-harness';
-
-/** Deliveries straight into the outbox (as the reactor writes them), to race senders on many rows at once. */
-function outboxRows(tenantId: string, configId: string, count: number) {
-  return Array.from({ length: count }, (_, index) => {
-    const eventId = randomUUID();
-    return {
-      tenant_id: tenantId, config_id: configId, event_id: eventId, replay_id: '', source_event_id: eventId, source_position: String(index).padStart(20, '0'),
-      trigger: 'booked', aggregate_type: 'shipment' as const, aggregate_id: `S-${randomUUID()}`, aggregate_version: 1,
-      body: JSON.stringify({ shipment_id: `n${index}` }), occurred_at: new Date().toISOString(),
-    };
-  });
-}
+import { outboxRows, webhookHarness, type WebhookHarness } from './support/webhook-harness';
 
 describe('webhook senders on Postgres: several workers, a crash mid-delivery', () => {
   let h: WebhookHarness;

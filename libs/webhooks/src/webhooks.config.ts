@@ -11,11 +11,13 @@ export interface WebhooksConfig {
   defaultRotationOverlapSeconds: number;
   /** Deliveries the sandbox inbox keeps per tenant, newest first (WEBHOOK_INBOX_KEEP, default 1,000). */
   inboxKeep: number;
+  /** Days a finished delivery and its attempts stay in the outbox and the delivery log (WEBHOOK_DELIVERY_RETENTION_DAYS, default 30). */
+  deliveryRetentionDays: number;
 }
 
 /**
  * Environment: OUTBOUND_* (loadOutboundConfig), WEBHOOKS_CA_FILE (a PEM file of extra trusted CAs),
- * WEBHOOK_INBOX_KEEP (1–100,000).
+ * WEBHOOK_INBOX_KEEP (1–100,000), WEBHOOK_DELIVERY_RETENTION_DAYS (1–3,650).
  */
 export function loadWebhooksConfig(env: NodeJS.ProcessEnv = process.env): WebhooksConfig {
   const caFile = env.WEBHOOKS_CA_FILE?.trim();
@@ -24,7 +26,8 @@ export function loadWebhooksConfig(env: NodeJS.ProcessEnv = process.env): Webhoo
     outbound: { ...loadOutboundConfig(env), totalTimeoutMs: DELIVERY_LIMITS.timeoutMs },
     ...(caFile ? { ca: readFileSync(caFile, 'utf8') } : {}),
     defaultRotationOverlapSeconds: 24 * 3600,
-    inboxKeep: inboxKeep(env.WEBHOOK_INBOX_KEEP),
+    inboxKeep: boundedInteger('WEBHOOK_INBOX_KEEP', env.WEBHOOK_INBOX_KEEP, 1_000, 100_000),
+    deliveryRetentionDays: boundedInteger('WEBHOOK_DELIVERY_RETENTION_DAYS', env.WEBHOOK_DELIVERY_RETENTION_DAYS, 30, 3_650),
   };
 }
 
@@ -35,9 +38,10 @@ export interface WebhooksClock {
 
 export const SYSTEM_CLOCK: WebhooksClock = { now: () => new Date() };
 
-function inboxKeep(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return 1_000;
+/** An integer from 1 to `max` from the environment, `fallback` when unset; anything else stops the start. */
+function boundedInteger(name: string, value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isSafeInteger(parsed) || parsed < 1 || parsed > 100_000) throw new Error(`WEBHOOK_INBOX_KEEP: not an integer from 1 to 100000: ${value}`);
+  if (!Number.isSafeInteger(parsed) || parsed < 1 || parsed > max) throw new Error(`${name}: not an integer from 1 to ${max}: ${value}`);
   return parsed;
 }

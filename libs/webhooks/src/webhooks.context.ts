@@ -10,6 +10,7 @@ import { WebhookConfigurationRepository } from './storage/webhook-configuration.
 import { DeliveryRepository } from './storage/delivery.repository';
 import { WebhookSender, type WebhookSenderOptions } from './application/deliveries/webhook-sender';
 import { WebhookDeliveriesReactor } from './application/deliveries/webhook-deliveries.reactor';
+import { DeliveryRetention, type DeliveryRetentionOptions } from './application/deliveries/delivery-retention';
 import { reportDeliveryCountsFrom } from './webhooks.metrics';
 import { INBOX_ID_PATTERN, WebhookInboxRepository } from './storage/webhook-inbox.repository';
 import { DeliveryLogService } from './application/delivery-log/delivery-log.service';
@@ -17,6 +18,9 @@ import { ReplayService } from './application/replay/replay.service';
 import { ReplayJobRunner } from './application/replay/replay-job.runner';
 import { ReplayJobRepository } from './storage/replay-job.repository';
 import { loadWebhooksConfig, SYSTEM_CLOCK, type WebhooksClock, type WebhooksConfig } from './webhooks.config';
+
+/** What the worker logs the sender's and the retention's messages with. */
+export type WebhooksWorkerLogger = NonNullable<WebhookSenderOptions['logger']> & NonNullable<DeliveryRetentionOptions['logger']>;
 
 /** This service as it listens: its base URLs (listening, public), its socket address, its certificate. */
 export interface OwnService {
@@ -52,6 +56,8 @@ export class WebhooksContext {
   readonly replays: ReplayService;
   /** Runs range replays in the worker (beside the sender). */
   readonly replayRunner: ReplayJobRunner;
+  /** Purges finished deliveries past the retention, in the worker (beside the sender). */
+  readonly retention: DeliveryRetention;
   private service?: WebhookConfigurationService;
   private currentClock: WebhooksClock;
   /** What every part reads the time from; `useClock` swaps what it delegates to (tests). */
@@ -73,6 +79,7 @@ export class WebhooksContext {
       this.sender.wake();
       this.replayRunner.wake();
     });
+    this.retention = new DeliveryRetention(this.deliveries, this.clock, { retentionDays: this.config.deliveryRetentionDays });
     reportDeliveryCountsFrom(() => this.deliveries.counts());
   }
 
@@ -87,11 +94,14 @@ export class WebhooksContext {
   }
 
   /** The deliveries reactor (the worker's registry lists it); its sender runs beside it. */
-  reactor(logger?: WebhookSenderOptions['logger']): WebhookDeliveriesReactor {
-    if (logger) this.sender.useLogger(logger);
+  reactor(logger?: WebhooksWorkerLogger): WebhookDeliveriesReactor {
+    if (logger) {
+      this.sender.useLogger(logger);
+      this.retention.useLogger(logger);
+    }
     return new WebhookDeliveriesReactor(
       this.options.eventStore, this.repository, this.deliveries, this.clock, () => this.sender.wake(),
-      async (signal) => void (await Promise.all([this.sender.run(signal), this.replayRunner.run(signal)])),
+      async (signal) => void (await Promise.all([this.sender.run(signal), this.replayRunner.run(signal), this.retention.run(signal)])),
     );
   }
 
@@ -135,6 +145,6 @@ export function webhooksContextFor(options: WebhooksContextOptions): WebhooksCon
 }
 
 /** The worker's webhook reactors: the deliveries reactor, with this process's sender running beside it. */
-export function webhookReactors(deps: WebhooksContextOptions & { logger?: WebhookSenderOptions['logger'] }): Reactor[] {
+export function webhookReactors(deps: WebhooksContextOptions & { logger?: WebhooksWorkerLogger }): Reactor[] {
   return [webhooksContextFor(deps).reactor(deps.logger)];
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp, type TestTenant } from '@shipledger/testing';
 import { webhooksContextFor, type WebhooksContext } from '@shipledger/webhooks';
 import { createCarrierAccount } from '../../shipping/support/shipment-requests';
@@ -15,6 +16,18 @@ export interface WebhookHarness {
   /** Resolves when the reactor has handled everything and no delivery is due and unsent. */
   drained(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Deliveries straight into the outbox (as the reactor writes them): many rows at once, without shipments. */
+export function outboxRows(tenantId: string, configId: string, count: number) {
+  return Array.from({ length: count }, (_, index) => {
+    const eventId = randomUUID();
+    return {
+      tenant_id: tenantId, config_id: configId, event_id: eventId, replay_id: '', source_event_id: eventId, source_position: String(index).padStart(20, '0'),
+      trigger: 'booked', aggregate_type: 'shipment' as const, aggregate_id: `S-${randomUUID()}`, aggregate_version: 1,
+      body: JSON.stringify({ shipment_id: `n${index}` }), occurred_at: new Date().toISOString(),
+    };
+  });
 }
 
 /** The app (with its worker and sender), a tenant with a sandbox carrier, a trusted HTTPS receiver and a hand-moved clock. */

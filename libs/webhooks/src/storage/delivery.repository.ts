@@ -207,14 +207,33 @@ export class DeliveryRepository {
     }));
   }
 
-  /** For /metrics: deliveries waiting, waiting after a failed attempt (failing), and given up on. */
+  /**
+   * Retention: deletes up to `limit` deliveries that finished (delivered, failed or cancelled) before
+   * `before`, oldest first, with their attempts; answers how many deliveries went. One bounded statement.
+   */
+  async purgeFinished(before: Date, limit: number): Promise<number> {
+    const db = await this.db();
+    const { rows } = await sql<{ purged: string }>`
+      WITH gone AS (
+        DELETE FROM webhooks.deliveries WHERE seq IN (
+          SELECT seq FROM webhooks.deliveries WHERE status <> 'pending' AND finished_at < ${before}
+          ORDER BY finished_at LIMIT ${limit})
+        RETURNING delivery_id),
+      attempts AS (DELETE FROM webhooks.delivery_attempts a USING gone WHERE a.delivery_id = gone.delivery_id)
+      SELECT count(*) AS purged FROM gone`.execute(db);
+    return Number(rows[0]?.purged ?? 0);
+  }
+
+  /**
+   * For /metrics: deliveries waiting, waiting after a failed attempt (failing), and given up on (within
+   * the retention). Each count reads a partial index, never the delivered rows.
+   */
   async counts(): Promise<{ pending: number; retrying: number; failed: number }> {
     const db = await this.db();
     const { rows } = await sql<{ pending: string; retrying: string; failed: string }>`
-      SELECT count(*) FILTER (WHERE status = 'pending') AS pending,
-             count(*) FILTER (WHERE status = 'pending' AND attempts > 0) AS retrying,
-             count(*) FILTER (WHERE status = 'failed') AS failed
-      FROM webhooks.deliveries`.execute(db);
+      SELECT (SELECT count(*) FROM webhooks.deliveries WHERE status = 'pending') AS pending,
+             (SELECT count(*) FROM webhooks.deliveries WHERE status = 'pending' AND attempts > 0) AS retrying,
+             (SELECT count(*) FROM webhooks.deliveries WHERE status = 'failed') AS failed`.execute(db);
     const row = rows[0];
     return { pending: Number(row?.pending ?? 0), retrying: Number(row?.retrying ?? 0), failed: Number(row?.failed ?? 0) };
   }

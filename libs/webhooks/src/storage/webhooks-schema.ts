@@ -135,6 +135,14 @@ const migrations: Record<string, Migration> = {
       await sql`DROP INDEX webhooks.deliveries_due`.execute(db);
     },
   },
+  // Finished deliveries are purged after the retention (WEBHOOK_DELIVERY_RETENTION_DAYS): the purge walks
+  // them oldest first by finished_at; /metrics counts the failed ones without reading the delivered ones.
+  '006_deliveries_retention': {
+    async up(db) {
+      await sql`CREATE INDEX deliveries_finished ON webhooks.deliveries (finished_at) WHERE status <> 'pending'`.execute(db);
+      await sql`CREATE INDEX deliveries_failed ON webhooks.deliveries (finished_at) WHERE status = 'failed'`.execute(db);
+    },
+  },
 };
 
 /** The `webhooks` tables, migrated once per Database handle. */

@@ -19,7 +19,7 @@ export const WEBHOOK_DELIVERIES_REACTOR = 'webhook-deliveries';
  * only by a replay (backfill). A demo tenant's made-up history
  * (actor DEMO_HISTORY_ACTOR, recorded in the past on first start) raises no webhooks: it is not news.
  *
- * The sender (and the range-replay runner) run beside the reactor on every worker process
+ * The sender (and the range-replay runner and the outbox retention) run beside the reactor on every worker process
  * (`runBeside`), whoever holds the reactor's lease: the outbox is shared by claims, not by leases.
  */
 export class WebhookDeliveriesReactor implements Reactor {
@@ -40,7 +40,7 @@ export class WebhookDeliveriesReactor implements Reactor {
     private readonly clock: WebhooksClock,
     /** Tells this process's sender that something is due. */
     private readonly onEnqueued: () => void,
-    /** The loops every worker runs beside: the sender and the range-replay runner. */
+    /** The loops every worker runs beside: the sender, the range-replay runner and the retention. */
     private readonly beside: (signal: AbortSignal) => Promise<void>,
   ) {
     this.active = new ActiveConfigurations(configurations);
