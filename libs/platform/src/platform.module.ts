@@ -7,7 +7,6 @@ import { ApiAuthGuard } from './auth/api-auth.guard';
 import { OauthTokenController } from './auth/oauth-token.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { ApiValidationPipe } from './http/api-validation.pipe';
-import { JsonBodyInterceptor } from './http/json-body.interceptor';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { HealthController } from './observability/health.controller';
 import { createServiceLogger, ServiceLogger } from './observability/logging';
@@ -33,7 +32,6 @@ export class PlatformModule {
         { provide: EVENT_STORE, useValue: platform.options.eventStore },
         { provide: APP_GUARD, useClass: ApiAuthGuard },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
         { provide: APP_PIPE, useClass: ApiValidationPipe },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],

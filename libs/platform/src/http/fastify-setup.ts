@@ -6,6 +6,7 @@ import { ApiError, type ApiErrorDetail } from './api-error';
 import { errorShapeForPath, renderErrorBody } from './error-body';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 import { unsafeTextFields } from './request-text';
+import { registerJsonBodyHook } from './json-body.hook';
 import { CORRELATION_ID_KEY, correlationIdFrom } from './request-ids';
 import { rateLimitHeaders, type TokenBuckets } from '../rate-limit/token-bucket';
 import type { Authenticator } from '../auth/authenticator';
@@ -50,7 +51,8 @@ export const PARSER_MAX_HEADER_BYTES = 4 * MAX_HEADER_BYTES;
 
 /**
  * Body parsing and the per-request basics that run before Nest routing: JSON only (form encoding only
- * on the token endpoint), request and correlation ids echoed back, and the per-address budget.
+ * on the token endpoint), request and correlation ids echoed back, and the per-address budget; and on
+ * the way out, a JSON body on every 2xx (json-body.hook.ts).
  */
 export function configureFastify(fastify: FastifyInstance, options: FastifySetupOptions): void {
   fastify.removeAllContentTypeParsers();
@@ -69,6 +71,7 @@ export function configureFastify(fastify: FastifyInstance, options: FastifySetup
     });
   };
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
+  registerJsonBodyHook(fastify);
   fastify.addContentTypeParser(/^application\/[a-z0-9.+-]*\+json$/i, { parseAs: 'string' }, parseJson);
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
     if (request.url.split('?')[0] !== '/oauth/token') {
