@@ -82,15 +82,16 @@ export function configureFastify(fastify: FastifyInstance, options: FastifySetup
 
   // Once for every route, after parsing and before any handler: text Postgres cannot hold never
   // reaches a command, an event or a SQL parameter (see request-text.ts).
-  fastify.addHook('preValidation', async (request, reply) => {
+  // Synchronous (a callback, not an async function): no promise and no extra microtask per request.
+  fastify.addHook('preValidation', (request, reply, done) => {
     const details: ApiErrorDetail[] = [
       ...unsafeTextFields(request.params, ''),
       ...unsafeTextFields(request.query, ''),
       ...unsafeTextFields(request.body, ''),
     ];
-    if (details.length === 0) return;
+    if (details.length === 0) return done();
     const error = new ApiError(400, details.map((d) => `${d.field} : ${d.message}`), 'validation_failed', details);
-    return reply.status(400).type('application/json').send(renderErrorBody(errorShapeForPath(request.url), error));
+    reply.status(400).type('application/json').send(renderErrorBody(errorShapeForPath(request.url), error));
   });
 
   fastify.addHook('onRequest', async (request, reply) => {
