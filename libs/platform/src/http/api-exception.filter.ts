@@ -27,7 +27,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
 }
 
 /**
- * A context's exception filter: its domain refusals mapped to ApiErrors (`toApiError` answers other
+ * A context's exception filter: its domain refusals mapped to ApiErrors (`mapError` answers other
  * errors as they are), then rendered like every other error. Applied with @UseFilters on the context's
  * controllers; a filter, unlike an interceptor, costs nothing on the requests that succeed.
  */

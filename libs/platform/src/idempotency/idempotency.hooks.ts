@@ -13,11 +13,12 @@ export function registerIdempotencyHooks(fastify: FastifyInstance, store: Idempo
     const claim = (request as unknown as Record<string, unknown>)[IDEMPOTENCY_CLAIM_KEY] as IdempotencyClaim | undefined;
     if (!claim) return done(null, payload);
     (request as unknown as Record<string, unknown>)[IDEMPOTENCY_CLAIM_KEY] = undefined;
-    settle(request, reply, payload, claim, store).then(() => done(null, payload), (error: Error) => done(error));
+    storeOrRelease(request, reply, payload, claim, store).then(() => done(null, payload), (error: Error) => done(error));
   });
 }
 
-async function settle(request: FastifyRequest, reply: FastifyReply, payload: unknown, claim: IdempotencyClaim, store: IdempotencyStore): Promise<void> {
+/** The answer stored under the claimed key, or the claim released (a 5xx, a body that is not text). */
+async function storeOrRelease(request: FastifyRequest, reply: FastifyReply, payload: unknown, claim: IdempotencyClaim, store: IdempotencyStore): Promise<void> {
   if (reply.statusCode >= 500 || typeof payload !== 'string') {
     await store.release(claim.tenantId, claim.key);
     return;
