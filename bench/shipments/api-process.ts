@@ -6,8 +6,6 @@
  * fulfillment orders there). Talks to bench/shipments/run.ts and bench/orders/run.ts over IPC.
  */
 import { writeFile } from 'node:fs/promises';
-import { fork } from 'node:child_process';
-import { join } from 'node:path';
 import { writeHeapSnapshot } from 'node:v8';
 import { Session } from 'node:inspector/promises';
 import { sql } from 'kysely';
@@ -20,7 +18,7 @@ import { ORDER_SHIPMENTS_REACTOR } from '@shipledger/ordering';
 import { WEBHOOK_DELIVERIES_REACTOR } from '@shipledger/webhooks';
 import '../../test/support/compose-test-app';
 import { allProjectors, allReactors } from '../../apps/worker/src/registry';
-import type { ApiMemory, BenchMessage, BenchReady } from './bench-ipc';
+import { forkBenchChild, type ApiMemory, type BenchMessage, type BenchReady } from './bench-ipc';
 
 async function main(): Promise<void> {
   const statements = countStatements();
@@ -126,30 +124,15 @@ async function main(): Promise<void> {
 
 /** The projectors in a process of their own (bench/shipments/projector-process.ts), on the same database. */
 async function forkProjectorProcess(databaseUrl: string): Promise<{ waitUntilCaughtUp(timeoutMs: number): Promise<void>; close(): Promise<void> }> {
-  const child = fork(join(__dirname, 'projector-process.ts'), [], {
-    execArgv: ['-r', join(__dirname, '..', '..', 'tools', 'register.js'), '--max-semi-space-size=32'],
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-  });
-  const reply = (type: string) => new Promise<void>((resolve) => {
-    const listener = (message: { type: string }) => {
-      if (message.type !== type) return;
-      child.off('message', listener);
-      resolve();
-    };
-    child.on('message', listener);
-  });
-  await reply('ready');
+  const child = forkBenchChild('projector-process.ts', { nodeArgs: ['--max-semi-space-size=32'], env: { ...process.env, DATABASE_URL: databaseUrl } });
+  await child.next('ready');
   return {
     async waitUntilCaughtUp(timeoutMs) {
-      const caughtUp = reply('caught-up');
+      const caughtUp = child.next('caught-up');
       child.send({ type: 'wait-caught-up', timeoutMs });
       await caughtUp;
     },
-    async close() {
-      const gone = new Promise((resolve) => child.once('exit', resolve));
-      child.send({ type: 'close' });
-      await gone;
-    },
+    close: () => child.close(),
   };
 }
 

@@ -60,84 +60,104 @@ export interface ApiProcess {
   close(): Promise<void>;
 }
 
+/** A bench process forked from TypeScript (through tools/register.js) and spoken to over IPC. */
+export interface BenchChild {
+  /** The child's next message of `type`; rejects if the child exits first. */
+  next<T>(type: string): Promise<T>;
+  send(message: object): void;
+  /** Sends 'close' and waits for the child to exit. */
+  close(): Promise<void>;
+}
+
+/** Forks `script` (a .ts file beside this one) with the register hook, `nodeArgs` and `env`. */
+export function forkBenchChild(script: string, options: { nodeArgs?: readonly string[]; env?: NodeJS.ProcessEnv } = {}): BenchChild {
+  const root = join(__dirname, '..', '..');
+  const child: ChildProcess = fork(join(__dirname, script), [], {
+    cwd: root,
+    execArgv: ['-r', join(root, 'tools', 'register.js'), ...(options.nodeArgs ?? [])],
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`${script} exited (${code})`))));
+  exited.catch(() => undefined);
+  return {
+    next: <T>(type: string) => Promise.race([
+      new Promise<T>((resolve) => {
+        const listener = (message: { type: string }) => {
+          if (message.type !== type) return;
+          child.off('message', listener);
+          resolve(message as T);
+        };
+        child.on('message', listener);
+      }),
+      exited,
+    ]),
+    send: (message) => child.send(message),
+    async close() {
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'close' });
+      await gone;
+    },
+  };
+}
+
 /**
- * Forks api-process.ts (TypeScript run through tools/register.js) and waits for its 'ready'.
+ * Forks api-process.ts and waits for its 'ready'.
  * `orderShipments`: the worker also runs the order-shipments process manager (fulfilled FO → shipment).
  */
 export async function startApiProcess(options: { orderShipments?: boolean; pgliteDir?: string } = {}): Promise<ApiProcess> {
-  const root = join(__dirname, '..', '..');
-  const child: ChildProcess = fork(join(__dirname, 'api-process.ts'), [], {
-    cwd: root,
+  const child = forkBenchChild('api-process.ts', {
     // BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof" profiles the API process.
     // --expose-gc (the bench's API process only): memory() reads the heap after a forced full GC.
     // --max-semi-space-size=32: as `npm start` runs the service (package.json; docs/benchmarks.md).
-    execArgv: ['-r', join(root, 'tools', 'register.js'), '--expose-gc', '--max-semi-space-size=32',
-      ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)],
+    nodeArgs: ['--expose-gc', '--max-semi-space-size=32', ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     env: { ...process.env, ...(options.orderShipments ? { BENCH_ORDER_SHIPMENTS: '1' } : {}), ...(options.pgliteDir ? { BENCH_PGLITE_DIR: options.pgliteDir } : {}) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`API process exited (${code})`))));
-  exited.catch(() => undefined);
-  const next = <T>(type: string) => Promise.race([
-    new Promise<T>((resolve) => {
-      const listener = (message: { type: string }) => {
-        if (message.type !== type) return;
-        child.off('message', listener);
-        resolve(message as T);
-      };
-      child.on('message', listener);
-    }),
-    exited,
-  ]);
-  const ready = await next<BenchReady>('ready');
+  const ready = await child.next<BenchReady>('ready');
   return {
     ready,
     async waitUntilCaughtUp(timeoutMs) {
-      const caughtUp = next('caught-up');
+      const caughtUp = child.next('caught-up');
       child.send({ type: 'wait-caught-up', timeoutMs } satisfies BenchMessage);
       await caughtUp;
     },
     async startProfile() {
-      const started = next('profile-started');
+      const started = child.next('profile-started');
       child.send({ type: 'profile-start' } satisfies BenchMessage);
       await started;
     },
     async stopProfile(path) {
-      const written = next('profile-written');
+      const written = child.next('profile-written');
       child.send({ type: 'profile-stop', path } satisfies BenchMessage);
       await written;
     },
     async rss() {
-      const answer = next<{ rss: number }>('rss');
+      const answer = child.next<{ rss: number }>('rss');
       child.send({ type: 'rss' } satisfies BenchMessage);
       return (await answer).rss;
     },
     async memory() {
-      const answer = next<ApiMemory & { type: 'memory' }>('memory');
+      const answer = child.next<ApiMemory & { type: 'memory' }>('memory');
       child.send({ type: 'memory' } satisfies BenchMessage);
       const { type: _type, ...memory } = await answer;
       return memory;
     },
     async heapSnapshot(path) {
-      const written = next<{ path: string }>('heap-snapshot-written');
+      const written = child.next<{ path: string }>('heap-snapshot-written');
       child.send({ type: 'heap-snapshot', path } satisfies BenchMessage);
       return (await written).path;
     },
     async usage() {
-      const answer = next<ApiUsage & { type: 'usage' }>('usage');
+      const answer = child.next<ApiUsage & { type: 'usage' }>('usage');
       child.send({ type: 'usage' } satisfies BenchMessage);
       const { cpuMicros, statements } = await answer;
       return { cpuMicros, statements };
     },
     async startReactors() {
-      const started = next('reactors-started');
+      const started = child.next('reactors-started');
       child.send({ type: 'start-reactors' } satisfies BenchMessage);
       await started;
     },
-    async close() {
-      const gone = new Promise((resolve) => child.once('exit', resolve));
-      child.send({ type: 'close' } satisfies BenchMessage);
-      await gone;
-    },
+    close: () => child.close(),
   };
 }

@@ -141,8 +141,7 @@ export class SqlEventStore implements EventStore {
    */
   async readAllPage(options: ReadAllOptions = {}): Promise<{ events: RecordedEvent[]; heldBack: boolean }> {
     const after = options.after === undefined ? SQL_CURSOR_START : decodeSqlPosition(options.after);
-    const { rows } = await sql<PageRow>`${PREPARED}SELECT page.*,
-        (SELECT max(m.transaction_id) FROM event_store.events m) >= (SELECT event_store.visible_horizon()) AS held_back
+    const { rows } = await sql<PageRow>`${PREPARED}SELECT page.*, ${HELD_BACK} AS held_back
       FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT ${EVENT_COLUMNS} FROM event_store.events e
         WHERE (e.transaction_id, e.position) > (${after.transactionId}::xid8, ${after.position}::bigint)
           AND e.transaction_id < (SELECT event_store.visible_horizon())
@@ -162,10 +161,7 @@ export class SqlEventStore implements EventStore {
   }
 
   async hasHeldBackEvents(): Promise<boolean> {
-    // max() reads one entry at the end of the primary key; an EXISTS over `>=` an unknown value was
-    // planned as a sequential scan of the whole table.
-    const { rows } = await sql<{ held: boolean | null }>`${PREPARED}SELECT
-      (SELECT max(e.transaction_id) FROM event_store.events e) >= (SELECT event_store.visible_horizon()) AS held`.execute(this.db);
+    const { rows } = await sql<{ held: boolean | null }>`${PREPARED}SELECT ${HELD_BACK} AS held`.execute(this.db);
     return rows[0].held === true;
   }
 
@@ -187,6 +183,13 @@ export class SqlEventStore implements EventStore {
     await this.signal.close();
   }
 }
+
+/**
+ * Whether committed events wait above the visibility horizon (readAll's invariant). max() reads one
+ * entry at the end of the primary key; an EXISTS over `>=` an unknown value was planned as a sequential
+ * scan of the whole table.
+ */
+const HELD_BACK = sql`((SELECT max(m.transaction_id) FROM event_store.events m) >= (SELECT event_store.visible_horizon()))`;
 
 /** A readAllPage row: an event, or the one row of an empty page (every event column null). */
 type PageRow = (SqlEventRow | { [column in keyof SqlEventRow]: null }) & { held_back: boolean | null };

@@ -3,11 +3,11 @@ import { deliver, isDeliveringFor } from './delivery-context';
 import type { LiveSignal } from './live-signal';
 
 export interface CatchUpSource {
-  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
-  /** True when committed events exist that readers cannot see yet (an older transaction is still open). */
-  hasHeldBackEvents(): Promise<boolean>;
-  /** Optional: readAll and hasHeldBackEvents in one round trip (`heldBack` undefined when it cannot tell; then a second call asks). */
-  readAllPage?(options: ReadAllOptions): Promise<{ events: RecordedEvent[]; heldBack: boolean | undefined }>;
+  /**
+   * A page of readAll and, in the same round trip, whether committed events exist that readers cannot
+   * see yet (an older transaction is still open): then the next look comes sooner.
+   */
+  readAllPage(options: ReadAllOptions): Promise<{ events: RecordedEvent[]; heldBack: boolean }>;
 }
 
 export interface CatchUpTiming {
@@ -51,9 +51,7 @@ export class CatchUpSubscription implements Subscription {
     while (!this.closed) {
       const version = this.signal.version;
       const options = { after: checkpoint, maxCount: this.timing.batchSize };
-      const { events: page, heldBack: heldBackWithPage } = this.source.readAllPage
-        ? await this.source.readAllPage(options)
-        : { events: await this.source.readAll(options), heldBack: undefined };
+      const { events: page, heldBack } = await this.source.readAllPage(options);
       for (const event of page) {
         if (this.closed) return;
         await deliver(this, () => this.options.onEvent(event));
@@ -64,7 +62,6 @@ export class CatchUpSubscription implements Subscription {
         caughtUp = true;
         this.options.onCaughtUp?.();
       }
-      const heldBack = heldBackWithPage ?? await this.source.hasHeldBackEvents();
       const delay = heldBack ? this.timing.heldBackRetryMs : this.timing.pollIntervalMs;
       await this.signal.waitForChange(version, delay, this.abort.signal);
     }
