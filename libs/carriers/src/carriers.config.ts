@@ -23,7 +23,7 @@ export interface CarriersConfig {
    * default): eager keeps a label that cannot be rendered a booking error (label_generation_timeout).
    */
   eagerLabels?: boolean;
-  /** Shipments the booking reactor books at the same time, each shipment's requests in order (BOOKING_CONCURRENCY, 64). */
+  /** Shipments the booking reactor books at the same time, each shipment's requests in order (BOOKING_CONCURRENCY, 256; at most 1,024). */
   bookingConcurrency: number;
   /**
    * Shipments each of the other carrier reactors (document sync, lifecycle, label refresh) handles at
@@ -35,12 +35,15 @@ export interface CarriersConfig {
 const THIRTY_DAYS = 30 * 24 * 3600;
 /**
  * A booking waits mostly on the carrier (the sandbox answers in 150 ms, real carriers in 0.2–2 s), so by
- * Little's law one worker books at most concurrency / latency per second: 8 would cap it near 50/s
- * against the sandbox, below half the API's create rate. 32 held it at ~128/s on a busy machine, where a
- * booking's own statements stretch it to ~250 ms (2026-11-24 bench:booking: 121 bookings/s behind 146
- * creates/s, lag p99 5.2 s; with 64: 141/s beside 142 creates/s, lag p99 0.85 s). Each costs only memory.
+ * Little's law one worker books at most concurrency / time per booking per second. 64 held it at
+ * ~305/s on a faster 2-core box, where the API answered 365 confirmed creates/s beside the reactors
+ * (2026-11-25 bench:shipments: 306 bookings/s, lag p99 11.7 s); 256 kept pace there (362/s beside
+ * 364 creates/s, lag p99 0.50 s). Each booking in flight costs only memory (its event and a promise);
+ * they share the worker's pool of database connections and the outbound client's connections per carrier.
  */
-const DEFAULT_BOOKING_CONCURRENCY = 64;
+export const DEFAULT_BOOKING_CONCURRENCY = 256;
+/** The most BOOKING_CONCURRENCY may ask for: a larger value is taken as this one. */
+export const MAX_BOOKING_CONCURRENCY = 1_024;
 /**
  * The document sync, lifecycle and label refresh reactors see an event for most booked shipments (every
  * ShipmentBooked, every auto ready-to-ship) and read the shipment's stream for each: one after the other
@@ -55,7 +58,7 @@ export const DEFAULT_CARRIER_REACTOR_CONCURRENCY = 16;
  * label URLs that the API verifies, and both decrypt carrier credentials. OUTBOUND_*: loadOutboundConfig.
  * CARRIER_CALL_ATTEMPTS (3) and CARRIER_RETRY_BASE_MS (1000, doubled per retry, at most 5000): the budget
  * of a booking whose carrier does not answer. LABEL_RENDER_TIMEOUT_MS (10000): the time limit of one PDF label.
- * BOOKING_CONCURRENCY (64): shipments booked at the same time by one worker (1 = one after the other).
+ * BOOKING_CONCURRENCY (256, at most 1,024): shipments booked at the same time by one worker (1 = one after the other).
  * CARRIER_REACTOR_CONCURRENCY (16): the same for the document sync, lifecycle and label refresh reactors.
  * LABEL_RENDERING (lazy): `eager` renders the labels at booking time instead of on their first fetch.
  */
@@ -74,7 +77,7 @@ export function loadCarriersConfig(env: NodeJS.ProcessEnv = process.env, overrid
     },
     labelRenderTimeoutMs: positive(env.LABEL_RENDER_TIMEOUT_MS, DEFAULT_LABEL_RENDER_TIMEOUT_MS),
     eagerLabels: env.LABEL_RENDERING === 'eager',
-    bookingConcurrency: Math.floor(positive(env.BOOKING_CONCURRENCY, DEFAULT_BOOKING_CONCURRENCY)),
+    bookingConcurrency: Math.min(MAX_BOOKING_CONCURRENCY, Math.floor(positive(env.BOOKING_CONCURRENCY, DEFAULT_BOOKING_CONCURRENCY))),
     carrierReactorConcurrency: Math.floor(positive(env.CARRIER_REACTOR_CONCURRENCY, DEFAULT_CARRIER_REACTOR_CONCURRENCY)),
     ...overrides,
   };
