@@ -18,7 +18,7 @@ export * from './platform.module';
 export * from './http/fastify-setup';
 export * from './http/request-ids';
 export * from './idempotency/idempotency.hooks';
-export { CurrentIdempotencyClaim, type IdempotencyClaim } from './idempotency/idempotency.interceptor';
+export { CurrentIdempotencyClaim, type IdempotencyClaim } from './idempotency/idempotency.guard';
 export * from './fault-injection';
 export * from './legacy/legacy-routes';
 export * from './legacy/removed-endpoints';

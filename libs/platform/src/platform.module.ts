@@ -1,5 +1,5 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { DATABASE } from '@shipledger/database';
 import { EVENT_STORE } from '@shipledger/event-store';
 import { AdminController } from './admin/admin.controller';
@@ -7,7 +7,7 @@ import { ApiAuthGuard } from './auth/api-auth.guard';
 import { OauthTokenController } from './auth/oauth-token.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { ApiValidationPipe } from './http/api-validation.pipe';
-import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { IdempotencyGuard } from './idempotency/idempotency.guard';
 import { HealthController } from './observability/health.controller';
 import { createServiceLogger, ServiceLogger } from './observability/logging';
 import { MetricsController } from './observability/metrics.controller';
@@ -30,8 +30,9 @@ export class PlatformModule {
         { provide: PLATFORM_SERVICES, useValue: platform },
         { provide: DATABASE, useValue: platform.options.database },
         { provide: EVENT_STORE, useValue: platform.options.eventStore },
+        // In this order: the idempotency claim needs the tenant that the auth guard found.
         { provide: APP_GUARD, useClass: ApiAuthGuard },
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+        { provide: APP_GUARD, useClass: IdempotencyGuard },
         { provide: APP_PIPE, useClass: ApiValidationPipe },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],

@@ -1,5 +1,6 @@
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter, type Type } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IdempotentReplay } from '../idempotency/idempotency.guard';
 import { errorShapeForPath, renderErrorBody, type ErrorShape } from './error-body';
 import { toApiError } from './to-api-error';
 
@@ -8,7 +9,8 @@ export const ERROR_SHAPE_KEY = 'shipledgerErrorShape';
 
 /**
  * Renders every error in the body shape of the route's area (@UseErrorArea, else by path). Unknown
- * errors become a 500 with no internals in the body; they are logged with the request id.
+ * errors become a 500 with no internals in the body; they are logged with the request id. An
+ * IdempotentReplay (a retry of a completed keyed request) is not an error: its stored answer is sent.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -18,6 +20,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest & Record<string, unknown>>();
     const reply = http.getResponse<FastifyReply>();
+    if (exception instanceof IdempotentReplay) {
+      if (!reply.sent) reply.status(exception.status).headers({ ...exception.headers, 'idempotent-replayed': 'true' }).send(exception.body);
+      return;
+    }
     const error = toApiError(exception);
     if (error.status >= 500) this.logger.error({ err: exception, requestId: request.id }, 'Unhandled error');
     const shape = (request[ERROR_SHAPE_KEY] as ErrorShape | undefined) ?? errorShapeForPath(request.url);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IdempotencyStore } from './idempotency.store';
-import { IDEMPOTENCY_CLAIM_KEY, type IdempotencyClaim } from './idempotency.interceptor';
+import { IDEMPOTENCY_CLAIM_KEY, type IdempotencyClaim } from './idempotency.guard';
 
 const KEPT_HEADERS = ['content-type', 'location', 'deprecation', 'link'];
 

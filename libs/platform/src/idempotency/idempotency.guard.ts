@@ -1,6 +1,5 @@
-import { createParamDecorator, Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { of, type Observable } from 'rxjs';
+import { createParamDecorator, Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error';
 import { AUTH_CONTEXT_KEY, type AuthContext } from '../http/auth-context';
 import { PLATFORM_SERVICES, type PlatformServices } from '../platform-services';
@@ -27,20 +26,30 @@ export const CurrentIdempotencyClaim = createParamDecorator((_data: unknown, ctx
 });
 
 /**
- * Idempotency-Key on tenant POST/PUT/PATCH/DELETE calls: a first request claims the key and its
- * response is stored by the onSend hook (idempotency.hooks.ts); a retry with the same request replays
- * it without running the handler; a different request with the same key, or one while the first is
- * still running, is a 409.
+ * Thrown by the guard for a retry of a completed request: ApiExceptionFilter sends the stored answer
+ * (status, kept headers, body as stored) with `Idempotent-Replayed: true`, and the handler never runs.
+ */
+export class IdempotentReplay {
+  constructor(readonly status: number, readonly headers: Record<string, string>, readonly body: string) {}
+}
+
+/**
+ * Idempotency-Key on tenant POST/PUT/PATCH/DELETE calls, checked after ApiAuthGuard (the tenant is
+ * known): a first request claims the key and its response is stored by the onSend hook
+ * (idempotency.hooks.ts); a retry with the same request replays it without running the handler; a
+ * different request with the same key, or one while the first is still running, is a 409.
+ * A guard rather than an interceptor: a request without the header (most) costs one look at a header,
+ * where a Nest interceptor costs every request an rxjs layer and an `AsyncResource.bind`.
  */
 @Injectable()
-export class IdempotencyInterceptor implements NestInterceptor {
+export class IdempotencyGuard implements CanActivate {
   constructor(@Inject(PLATFORM_SERVICES) private readonly platform: PlatformServices) {}
 
-  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest & Record<string, unknown>>();
     const header = request.headers['idempotency-key'];
     const auth = request[AUTH_CONTEXT_KEY] as AuthContext | undefined;
-    if (!MUTATING.has(request.method) || header === undefined || !auth) return next.handle();
+    if (header === undefined || !auth || !MUTATING.has(request.method)) return true;
     const key = Array.isArray(header) ? header[0] : header;
     if (!KEY_PATTERN.test(key)) {
       throw ApiError.badRequest('Idempotency-Key must be 1-255 printable characters', [{ field: 'Idempotency-Key', message: 'must be 1-255 printable characters' }]);
@@ -50,12 +59,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
     switch (outcome.kind) {
       case 'new':
         request[IDEMPOTENCY_CLAIM_KEY] = { tenantId: auth.tenantId, key, requestHash: hash } satisfies IdempotencyClaim;
-        return next.handle();
-      case 'replay': {
-        const reply = context.switchToHttp().getResponse<FastifyReply>();
-        reply.status(outcome.status).headers({ ...outcome.headers, 'idempotent-replayed': 'true' });
-        return of(JSON.parse(outcome.body));
-      }
+        return true;
+      case 'replay':
+        throw new IdempotentReplay(outcome.status, outcome.headers, outcome.body);
       case 'mismatch':
         throw ApiError.conflict('Idempotency-Key was already used with a different request');
       case 'in_progress':
