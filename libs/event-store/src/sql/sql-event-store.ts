@@ -30,9 +30,18 @@ export interface SqlEventStoreOptions {
   pollIntervalMs?: number;
   /** Re-read delay while committed events wait behind an open transaction (default 20 ms). */
   heldBackRetryMs?: number;
+  /** A live subscription reads at most once per this many ms (default 10; catch-up-subscription.ts). */
+  liveReadIntervalMs?: number;
   /** Group commit of concurrent appends (sql-append-batcher.ts); false: one statement per append. */
   appendBatching?: false | Partial<AppendBatchLimits>;
 }
+
+/**
+ * At ~600 creates/s a live subscription read a page at almost every commit (0.38 reads per create, each
+ * finding ~3 events); 10 ms lets each read take what arrived meanwhile, and adds at most 10 ms to the
+ * read models' lag under load (none when appends are rarer than that).
+ */
+export const DEFAULT_LIVE_READ_INTERVAL_MS = 10;
 
 /**
  * The Postgres and PGlite adapters: one SQL implementation over `Database.kysely` (schema in
@@ -52,6 +61,7 @@ export class SqlEventStore implements EventStore {
       batchSize: options.batchSize ?? 1000,
       pollIntervalMs: options.pollIntervalMs ?? 500,
       heldBackRetryMs: options.heldBackRetryMs ?? 20,
+      liveReadIntervalMs: options.liveReadIntervalMs ?? DEFAULT_LIVE_READ_INTERVAL_MS,
     };
     if (options.appendBatching !== false) {
       this.batcher = new AppendBatcher(this.db, options.appendBatching);

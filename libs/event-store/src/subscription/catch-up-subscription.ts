@@ -16,6 +16,12 @@ export interface CatchUpTiming {
   pollIntervalMs: number;
   /** Re-read delay while committed events wait behind an open transaction. */
   heldBackRetryMs: number;
+  /**
+   * Once live, the least time from one read's start to the next: under a steady stream of appends each
+   * read takes what arrived meanwhile instead of one read per commit. 0: read at every signal. Never
+   * more than heldBackRetryMs after a read that found events held back.
+   */
+  liveReadIntervalMs: number;
 }
 
 /** Catch-up by paging readAll from the checkpoint, then live: wait for a signal (or a poll) and page on. */
@@ -48,16 +54,28 @@ export class CatchUpSubscription implements Subscription {
   private async run(): Promise<void> {
     let checkpoint: Position | undefined = this.options.after;
     let caughtUp = false;
+    let lastRead = 0;
+    // The last page was not full: the next read waits for a signal, and for the live read interval.
+    let atHead = false;
+    let heldBack = false;
     while (!this.closed) {
+      const gap = heldBack ? Math.min(this.timing.liveReadIntervalMs, this.timing.heldBackRetryMs) : this.timing.liveReadIntervalMs;
+      const early = atHead ? lastRead + gap - Date.now() : 0;
+      if (early > 0) await pause(early, this.abort.signal);
+      if (this.closed) return;
+      lastRead = Date.now();
       const version = this.signal.version;
       const options = { after: checkpoint, maxCount: this.timing.batchSize };
-      const { events: page, heldBack } = await this.source.readAllPage(options);
+      const read = await this.source.readAllPage(options);
+      const page = read.events;
+      heldBack = read.heldBack;
       for (const event of page) {
         if (this.closed) return;
         await deliver(this, () => this.options.onEvent(event));
         checkpoint = event.position;
       }
-      if (page.length === this.timing.batchSize || this.closed) continue;
+      atHead = page.length < this.timing.batchSize;
+      if (!atHead || this.closed) continue;
       if (!caughtUp) {
         caughtUp = true;
         this.options.onCaughtUp?.();
@@ -66,4 +84,18 @@ export class CatchUpSubscription implements Subscription {
       await this.signal.waitForChange(version, delay, this.abort.signal);
     }
   }
+}
+
+/** Resolves after `ms`, or at once when `abort` fires. */
+function pause(ms: number, abort: AbortSignal): Promise<void> {
+  if (abort.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      abort.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    abort.addEventListener('abort', done);
+  });
 }
