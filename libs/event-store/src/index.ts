@@ -6,3 +6,4 @@ export { createPostgresEventStore } from './postgres/postgres-event-store';
 export { createPgliteEventStore } from './pglite/pglite-event-store';
 export { createEsdbEventStore, EsdbEventStore } from './esdb/esdb-event-store';
 export type { EventStoreTables } from './sql/event-store-tables';
+export { pause } from './subscription/pause';

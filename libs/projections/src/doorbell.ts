@@ -1,8 +1,11 @@
-import type { EventStore, Position, RecordedEvent, Subscription } from '@shipledger/event-store';
+import { pause, type EventStore, type Position, type RecordedEvent, type Subscription } from '@shipledger/event-store';
 import type { WorkerLogger } from './worker-logger';
 
 /** Events the bell keeps after ringing for them (trimmed to this many once twice as many are held). */
 const TAIL_KEPT = 1_000;
+
+/** The event store's abortable pause, which the projections' loops share. */
+export { pause };
 
 /**
  * One live subscription per worker that says "something new was appended". The runners read in
@@ -126,20 +129,6 @@ export class Doorbell {
       },
     });
   }
-}
-
-/** Resolves after `ms`, or at once when `signal` aborts. */
-export function pause(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
 
 /** Exponential backoff: base, 2·base, 4·base … capped at max. */

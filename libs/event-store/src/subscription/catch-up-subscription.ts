@@ -1,5 +1,6 @@
 import type { Position, ReadAllOptions, RecordedEvent, SubscribeOptions, Subscription } from '../event-store.port';
 import { deliver, isDeliveringFor } from './delivery-context';
+import { pause } from './pause';
 import type { LiveSignal } from './live-signal';
 
 export interface CatchUpSource {
@@ -84,18 +85,4 @@ export class CatchUpSubscription implements Subscription {
       await this.signal.waitForChange(version, delay, this.abort.signal);
     }
   }
-}
-
-/** Resolves after `ms`, or at once when `abort` fires. */
-function pause(ms: number, abort: AbortSignal): Promise<void> {
-  if (abort.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      abort.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    abort.addEventListener('abort', done);
-  });
 }
