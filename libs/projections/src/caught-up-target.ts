@@ -1,5 +1,4 @@
-import type { EventStore, Position } from '@shipledger/event-store';
-import { pause } from './doorbell';
+import { pause, type EventStore, type Position } from '@shipledger/event-store';
 
 /** The SQL adapters can tell that committed events wait behind an older open transaction. */
 interface HeldBackAware {

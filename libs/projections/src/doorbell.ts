@@ -1,11 +1,8 @@
-import { pause, type EventStore, type Position, type RecordedEvent, type Subscription } from '@shipledger/event-store';
+import type { EventStore, Position, RecordedEvent, Subscription } from '@shipledger/event-store';
 import type { WorkerLogger } from './worker-logger';
 
 /** Events the bell keeps after ringing for them (trimmed to this many once twice as many are held). */
 const TAIL_KEPT = 1_000;
-
-/** The event store's abortable pause, which the projections' loops share. */
-export { pause };
 
 /**
  * One live subscription per worker that says "something new was appended". The runners read in

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import { pause } from '@shipledger/event-store';
 import type { ProjectionsTables } from './projections-tables';
-import { pause } from './doorbell';
 import { PROJECTIONS_SCHEMA } from './projections-schema';
 
 /** This process no longer holds the lease (it expired and another worker took it). */

@@ -1,6 +1,6 @@
 import type { Database } from '@shipledger/database';
-import type { EventStore } from '@shipledger/event-store';
-import { backoffMs, pause, type Doorbell } from './doorbell';
+import { pause, type EventStore } from '@shipledger/event-store';
+import { backoffMs, type Doorbell } from './doorbell';
 import { LeaseLostError, waitForLease, type FollowerLease } from './follower-lease';
 import type { SharedReader } from './shared-reader';
 import type { WorkerLogger } from './worker-logger';

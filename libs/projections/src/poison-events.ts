@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '@shipledger/event-store';
-import { backoffMs, pause } from './doorbell';
+import { pause, type RecordedEvent } from '@shipledger/event-store';
+import { backoffMs } from './doorbell';
 import { CheckpointMovedError } from './projection-checkpoints';
 import { LeaseLostError } from './follower-lease';
 

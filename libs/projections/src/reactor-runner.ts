@@ -1,6 +1,6 @@
-import type { Position, RecordedEvent } from '@shipledger/event-store';
+import { pause, type Position, type RecordedEvent } from '@shipledger/event-store';
 import type { Reactor } from './projector';
-import { backoffMs, pause } from './doorbell';
+import { backoffMs } from './doorbell';
 import { FollowerProgress } from './follower-progress';
 import type { FollowerLease } from './follower-lease';
 import { runLeased, type FollowerContext, type FollowerTuning } from './leased-loop';

@@ -41,7 +41,7 @@ export interface SqlEventStoreOptions {
  * finding ~3 events); 10 ms lets each read take what arrived meanwhile, and adds at most 10 ms to the
  * read models' lag under load (none when appends are rarer than that).
  */
-export const DEFAULT_LIVE_READ_INTERVAL_MS = 10;
+const DEFAULT_LIVE_READ_INTERVAL_MS = 10;
 
 /**
  * The Postgres and PGlite adapters: one SQL implementation over `Database.kysely` (schema in

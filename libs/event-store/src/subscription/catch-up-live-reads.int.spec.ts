@@ -12,22 +12,22 @@ describe.each(kinds)('a live subscription reads at most once per live read inter
   });
   afterAll(() => database?.close());
 
-  /** Appends `count` events one by one, `gapMs` apart, to a store subscribed at the head; counts its reads. */
-  async function trickle(liveReadIntervalMs: number, count: number, gapMs: number): Promise<{ reads: number; delivered: string[]; appended: string[] }> {
+  /** A store with that interval and a subscription from its head, once the subscription is live. */
+  async function subscribedAtHead(liveReadIntervalMs: number, onEvent: (event: RecordedEvent) => void) {
     const store = createEventStore({ database, pollIntervalMs: 60_000, liveReadIntervalMs }) as SqlEventStore;
     await store.init();
     const start = await store.headPosition();
-    const delivered: string[] = [];
     let caughtUp!: () => void;
     const live = new Promise<void>((resolve) => (caughtUp = resolve));
-    const subscription = store.subscribeToAll({
-      after: start,
-      onEvent: async (event: RecordedEvent) => {
-        delivered.push(event.id);
-      },
-      onCaughtUp: caughtUp,
-    });
+    const subscription = store.subscribeToAll({ after: start, onEvent: async (event) => onEvent(event), onCaughtUp: caughtUp });
     await live;
+    return { store, subscription };
+  }
+
+  /** Appends `count` events one by one, `gapMs` apart, to a store subscribed at the head; counts its reads. */
+  async function trickle(liveReadIntervalMs: number, count: number, gapMs: number): Promise<{ reads: number; delivered: string[]; appended: string[] }> {
+    const delivered: string[] = [];
+    const { store, subscription } = await subscribedAtHead(liveReadIntervalMs, (event) => delivered.push(event.id));
     const reads = jest.spyOn(store, 'readAllPage');
     const appended: string[] = [];
     const stream = streamName();
@@ -63,14 +63,8 @@ describe.each(kinds)('a live subscription reads at most once per live read inter
   it('given an idle log, when one event is appended, then it is delivered at once, not after the interval', async () => {
     // Given a live subscription with a 1 s interval whose last read is over 1 s old (on Postgres the
     // LISTEN connection, once open, asks for one more read, which the interval delays: two intervals)
-    const store = createEventStore({ database, pollIntervalMs: 60_000, liveReadIntervalMs: 1_000 }) as SqlEventStore;
-    await store.init();
-    const start = await store.headPosition();
     const seen: number[] = [];
-    let caughtUp!: () => void;
-    const live = new Promise<void>((resolve) => (caughtUp = resolve));
-    const subscription = store.subscribeToAll({ after: start, onEvent: async () => { seen.push(Date.now()); }, onCaughtUp: caughtUp });
-    await live;
+    const { store, subscription } = await subscribedAtHead(1_000, () => seen.push(Date.now()));
     await sleep(2_300);
     // When one event is appended
     const appendedAt = Date.now();

@@ -55,34 +55,27 @@ export class CatchUpSubscription implements Subscription {
   private async run(): Promise<void> {
     let checkpoint: Position | undefined = this.options.after;
     let caughtUp = false;
-    let lastRead = 0;
-    // The last page was not full: the next read waits for a signal, and for the live read interval.
-    let atHead = false;
-    let heldBack = false;
     while (!this.closed) {
-      const gap = heldBack ? Math.min(this.timing.liveReadIntervalMs, this.timing.heldBackRetryMs) : this.timing.liveReadIntervalMs;
-      const early = atHead ? lastRead + gap - Date.now() : 0;
-      if (early > 0) await pause(early, this.abort.signal);
-      if (this.closed) return;
-      lastRead = Date.now();
+      const readAt = Date.now();
       const version = this.signal.version;
       const options = { after: checkpoint, maxCount: this.timing.batchSize };
-      const read = await this.source.readAllPage(options);
-      const page = read.events;
-      heldBack = read.heldBack;
+      const { events: page, heldBack } = await this.source.readAllPage(options);
       for (const event of page) {
         if (this.closed) return;
         await deliver(this, () => this.options.onEvent(event));
         checkpoint = event.position;
       }
-      atHead = page.length < this.timing.batchSize;
-      if (!atHead || this.closed) continue;
+      if (page.length === this.timing.batchSize || this.closed) continue;
       if (!caughtUp) {
         caughtUp = true;
         this.options.onCaughtUp?.();
       }
       const delay = heldBack ? this.timing.heldBackRetryMs : this.timing.pollIntervalMs;
       await this.signal.waitForChange(version, delay, this.abort.signal);
+      // At the head, the next read waits for the live read interval too (from this read's start).
+      const gap = heldBack ? Math.min(this.timing.liveReadIntervalMs, this.timing.heldBackRetryMs) : this.timing.liveReadIntervalMs;
+      const early = readAt + gap - Date.now();
+      if (early > 0) await pause(early, this.abort.signal);
     }
   }
 }
