@@ -3,3 +3,4 @@ export * from './tokens';
 export * from './schema-migrations';
 export * from './column-types';
 export { PREPARED_MARK, preparedQuery } from './prepared-statements';
+export { jsonRecordset } from './json-recordset';

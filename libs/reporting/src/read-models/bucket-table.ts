@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { jsonRecordset } from '@shipledger/database';
 import type { ReportingTables } from '../storage/reporting-database';
 import { storable } from '../shipment-facts/facts-projector';
 import { keyOf, type TimeBucket } from './time-buckets';
@@ -94,7 +95,7 @@ export async function addToBuckets(db: Kysely<ReportingTables>, spec: BucketTabl
   // name the insert's target table and `excluded` as they stand.
   const target = spec.table as 'booking_buckets';
   await db.insertInto(target).columns(columns as never)
-    .expression(sql`select ${sql.join(columns.map(id))} from jsonb_to_recordset(${storable(deltas)}::text::jsonb) as r(${definition})`)
+    .expression(sql`select ${sql.join(columns.map(id))} from ${jsonRecordset(storable(deltas), definition)}`)
     .onConflict((oc) => oc.columns(keyColumns as never).doUpdateSet(updates as never))
     .execute();
   await db.deleteFrom(target).where(sql<boolean>`${id(spec.presence)} = 0 and (tenant_id, grain, bucket) in (select * from unnest(

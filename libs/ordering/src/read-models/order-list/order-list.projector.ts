@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { OrderListTables } from '../../storage/ordering-database';
+import { jsonRecordset } from '@shipledger/database';
 import { aggregateKey, batchProjector, foldOntoRow, groupByAggregate } from '@shipledger/projections';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { evolve } from '../../domain/order/order.evolve';
@@ -57,9 +58,8 @@ async function applyOrderEvents(db: Kysely<OrderListTables>, events: readonly Re
   // batch leaves newer rows alone. The runner holds the checkpoint lock: one writer per schema.
   await db.insertInto('orders')
     .columns(['tenant_id', 'order_id', 'revision', 'merchant', 'partner_order_reference', 'status', 'order_date', 'creation_date', 'update_date', 'state'])
-    .expression(sql`select * from jsonb_to_recordset(${JSON.stringify(records)}::text::jsonb) as r(tenant_id text, order_id text,
-      revision integer, merchant text, partner_order_reference text, status text, order_date timestamptz,
-      creation_date timestamptz, update_date timestamptz, state jsonb)`)
+    .expression(sql`select * from ${jsonRecordset(JSON.stringify(records), 'tenant_id text, order_id text, revision integer, '
+      + 'merchant text, partner_order_reference text, status text, order_date timestamptz, creation_date timestamptz, update_date timestamptz, state jsonb')}`)
     .onConflict((oc) => oc.columns(['tenant_id', 'order_id'])
       .doUpdateSet((eb) => Object.fromEntries(
         (['revision', 'merchant', 'partner_order_reference', 'status', 'order_date', 'update_date', 'state'] as const).map((column) => [column, eb.ref(`excluded.${column}`)]),

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { jsonRecordset } from '@shipledger/database';
 import { aggregateKey, batchProjector, foldOntoRow, groupByAggregate } from '@shipledger/projections';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { ORDER_EVENT_TYPES, orderIdOf, type OrderEvent, type OrderStatus } from '@shipledger/ordering';
@@ -124,8 +125,8 @@ async function applyOrders(db: Kysely<ReportingTables>, events: readonly Recorde
     // checkpoint lock (one writer per schema), so the facts read above are still the stored ones.
     const written = await db.insertInto('order_facts')
       .columns(['tenant_id', 'order_id', 'revision', 'merchant', 'status', 'created_at', 'first_shipment_at'])
-      .expression(sql`select * from jsonb_to_recordset(${storable(writes)}::text::jsonb) as r(tenant_id text, order_id text,
-        revision integer, merchant text, status text, created_at timestamptz, first_shipment_at timestamptz)`)
+      .expression(sql`select * from ${jsonRecordset(storable(writes),
+        'tenant_id text, order_id text, revision integer, merchant text, status text, created_at timestamptz, first_shipment_at timestamptz')}`)
       .onConflict((oc) => oc.columns(['tenant_id', 'order_id'])
         .doUpdateSet((eb) => Object.fromEntries((['revision', 'merchant', 'status', 'created_at', 'first_shipment_at'] as const)
           .map((column) => [column, eb.ref(`excluded.${column}`)])))

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { jsonRecordset } from '@shipledger/database';
 import { factsProjector } from '../../shipment-facts/facts-projector';
 import { bucketDeltas } from './milestone-buckets';
 import type { ShipmentFacts } from '../../shipment-facts/shipment-facts';
@@ -64,8 +65,8 @@ export const shipmentsPerDayProjector = factsProjector({
     if (deltas.length === 0) return;
     await db.insertInto('milestone_buckets')
       .columns(['tenant_id', 'bucket', 'milestone', 'merchant', 'carrier_account_id', 'carrier_account_name', 'shipments'])
-      .expression(sql`select * from jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb) as r(tenant_id text, bucket timestamptz,
-        milestone text, merchant text, carrier_account_id text, carrier_account_name text, shipments integer)`)
+      .expression(sql`select * from ${jsonRecordset(JSON.stringify(deltas),
+        'tenant_id text, bucket timestamptz, milestone text, merchant text, carrier_account_id text, carrier_account_name text, shipments integer')}`)
       .onConflict((oc) => oc.columns(['tenant_id', 'bucket', 'milestone', 'merchant', 'carrier_account_id']).doUpdateSet((eb) => ({
         shipments: sql`milestone_buckets.shipments + excluded.shipments`,
         carrier_account_name: eb.fn.coalesce(eb.ref('excluded.carrier_account_name'), eb.ref('milestone_buckets.carrier_account_name')),

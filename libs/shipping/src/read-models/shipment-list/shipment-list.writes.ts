@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { preparedQuery } from '@shipledger/database';
+import { jsonRecordset, preparedQuery } from '@shipledger/database';
 import type { ShipmentListTables } from '../../storage/shipping-database';
 import { shipmentKey, type ShipmentRow } from './shipment-list.fold';
 
@@ -26,7 +26,7 @@ export interface SearchTermRow extends ShipmentKeyed {
   creationDate: string;
 }
 
-/** Column → SQL type, in the order jsonb_to_recordset lays the record out. */
+/** Column → SQL type, in the order json_to_recordset lays the record out. */
 const ROW_TYPES = {
   tenant_id: 'text',
   shipment_id: 'text',
@@ -42,7 +42,7 @@ const ROW_TYPES = {
   milestones: 'jsonb',
 } as const;
 const ROW_COLUMNS = Object.keys(ROW_TYPES) as (keyof typeof ROW_TYPES)[];
-const RECORD_DEFINITION = sql.raw(ROW_COLUMNS.map((column) => `${column} ${ROW_TYPES[column]}`).join(', '));
+const RECORD_DEFINITION = ROW_COLUMNS.map((column) => `${column} ${ROW_TYPES[column]}`).join(', ');
 
 /** The stored rows of these shipments, by shipmentKey; one statement. */
 export async function selectRows(db: Kysely<ShipmentListTables>, shipments: readonly ShipmentKeyed[]): Promise<Map<string, ShipmentRow>> {
@@ -73,8 +73,7 @@ export async function upsertRows(db: Kysely<ShipmentListTables>, writes: readonl
   const { rows: written } = await db.executeQuery(preparedQuery(db
     .with('written', (qb) => qb.insertInto('shipments')
       .columns(ROW_COLUMNS)
-      // The JSON goes as text: a jsonb-typed parameter would be re-encoded by some drivers.
-      .expression(sql`select * from jsonb_to_recordset(${JSON.stringify(records)}::text::jsonb) as r(${RECORD_DEFINITION})`)
+      .expression(sql`select * from ${jsonRecordset(JSON.stringify(records), RECORD_DEFINITION)}`)
       .onConflict((oc) => oc.columns(['tenant_id', 'shipment_id'])
         .doUpdateSet((eb) => Object.fromEntries(ROW_COLUMNS.slice(2).map((column) => [column, eb.ref(`excluded.${column}`)])))
         .where((eb) => eb(sql.ref('shipments.revision'), '<', eb.ref('excluded.revision'))))
