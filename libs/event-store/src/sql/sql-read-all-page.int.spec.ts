@@ -62,4 +62,27 @@ describe('SqlEventStore.readAllPage: a page and whether events wait behind an op
     // And past the head, the empty page says so too
     expect(await store.readAllPage({ after: after.events[1]!.position })).toEqual({ events: [], heldBack: false });
   });
+
+  it('computes the visibility horizon once per page, for the page and the held-back answer alike', async () => {
+    // Given the horizon function counting its calls (its own body kept, the definition restored after)
+    const { rows: [original] } = await sql<{ definition: string }>`
+      SELECT pg_get_functiondef('event_store.visible_horizon()'::regprocedure) AS definition`.execute(db.database.kysely);
+    await sql`CREATE SEQUENCE IF NOT EXISTS public.horizon_calls`.execute(db.database.kysely);
+    await sql.raw(`CREATE OR REPLACE FUNCTION event_store.visible_horizon() RETURNS xid8 LANGUAGE plpgsql STABLE AS $fn$
+      BEGIN
+        PERFORM nextval('public.horizon_calls');
+        RETURN pg_snapshot_xmax(pg_current_snapshot());
+      END $fn$`).execute(db.database.kysely);
+    try {
+      const calls = async () => Number((await sql<{ n: string }>`SELECT last_value::text AS n FROM public.horizon_calls`.execute(db.database.kysely)).rows[0]!.n);
+      await store.readAllPage({});
+      const before = await calls();
+      // When a page is read
+      await store.readAllPage({});
+      // Then the horizon was computed once
+      expect((await calls()) - before).toBe(1);
+    } finally {
+      await sql.raw(original!.definition).execute(db.database.kysely);
+    }
+  });
 });
