@@ -65,9 +65,10 @@ describe('shipment commands over HTTPS: confirm, cancel, reprocess, reassign, re
     });
 
     it('confirm outside draft/error → 400 naming the status', async () => {
-      const shipment = await draft();
-      await post(shipment.shipment_id, 'confirm');
-      expectShippingError(await post(shipment.shipment_id, 'confirm'), 400, 'Only draft shipments can be confirmed. Current shipment status: pending.');
+      // A confirmed shipment is booked by the carrier in the background, so the status is pinned first:
+      // a second confirm right after the first raced the booking (pending or booked).
+      const shipment = await booked();
+      expectShippingError(await post(shipment.shipment_id, 'confirm'), 400, 'Only draft shipments can be confirmed. Current shipment status: booked.');
     });
   });
 
