@@ -154,7 +154,7 @@ export class SqlEventStore implements EventStore {
     // The horizon once per statement (a MATERIALIZED CTE is evaluated once), for the page and the
     // held-back answer alike: under load it is most of the statement's cost (docs/event-store.md).
     const { rows } = await sql<PageRow>`${PREPARED}WITH horizon AS MATERIALIZED (SELECT event_store.visible_horizon() AS id)
-      SELECT page.*, ((SELECT max(m.transaction_id) FROM event_store.events m) >= horizon.id) AS held_back
+      SELECT page.*, (${NEWEST_TRANSACTION} >= horizon.id) AS held_back
       FROM horizon LEFT JOIN LATERAL (SELECT ${EVENT_COLUMNS} FROM event_store.events e
         WHERE (e.transaction_id, e.position) > (${after.transactionId}::xid8, ${after.position}::bigint)
           AND e.transaction_id < horizon.id
@@ -198,11 +198,13 @@ export class SqlEventStore implements EventStore {
 }
 
 /**
- * Whether committed events wait above the visibility horizon (readAll's invariant). max() reads one
- * entry at the end of the primary key; an EXISTS over `>=` an unknown value was planned as a sequential
- * scan of the whole table.
+ * The newest transaction id in the log, committed and visible to the statement. max() reads one entry at
+ * the end of the primary key; an EXISTS over `>=` an unknown value was planned as a sequential scan of
+ * the whole table.
  */
-const HELD_BACK = sql`((SELECT max(m.transaction_id) FROM event_store.events m) >= (SELECT event_store.visible_horizon()))`;
+const NEWEST_TRANSACTION = sql`(SELECT max(m.transaction_id) FROM event_store.events m)`;
+/** Whether committed events wait above the visibility horizon (readAll's invariant). */
+const HELD_BACK = sql`(${NEWEST_TRANSACTION} >= (SELECT event_store.visible_horizon()))`;
 
 /** A readAllPage row: an event, or the one row of an empty page (every event column null). */
 type PageRow = (SqlEventRow | { [column in keyof SqlEventRow]: null }) & { held_back: boolean | null };

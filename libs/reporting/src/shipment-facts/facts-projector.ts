@@ -167,11 +167,12 @@ export function storableWrites(writes: readonly FactsWrite[]): string {
  * JSON that Postgres text and jsonb can hold: a NUL or a lone surrogate in a merchant's free text (a
  * city, a reference) becomes U+FFFD, so such a shipment is still counted instead of parking the event.
  *
- * JSON.stringify writes both as escapes (`\u0000`, and `\udXXX` for a lone surrogate since ES2019;
- * a paired surrogate is written as itself), which jsonb refuses, so those escapes are rewritten in the
- * text. The pattern reads escapes from the left and keeps an escaped backslash whole, so a merchant's
- * literal text `\u0000` (stringified as `\\u0000`) is left as it is. A replacer function would do the
- * same per string but takes JSON.stringify off its fast path: several times slower on every batch.
+ * JSON.stringify writes both as escapes (`\u0000`, and `\ud800` to `\udfff` for a lone surrogate
+ * since ES2019; a paired surrogate is written as itself), which jsonb refuses, so those escapes are
+ * rewritten in the text. The pattern reads escapes from the left and keeps an escaped backslash
+ * whole, so a merchant's literal text `\u0000` (stringified as `\\u0000`) is left as it is. A replacer
+ * function would do the same per string but takes JSON.stringify off its fast path: several times
+ * slower on every batch.
  */
 export function storable(value: unknown): string {
   return JSON.stringify(value).replace(UNSTORABLE_ESCAPE, (escape) => (escape === '\\\\' ? escape : '\\ufffd'));
