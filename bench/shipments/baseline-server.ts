@@ -20,7 +20,8 @@ export async function startBaselineServer(script: 'floor-server.ts' | 'peer-serv
   const root = join(__dirname, '..', '..');
   const child = fork(join(__dirname, script), [], {
     cwd: root,
-    execArgv: ['-r', join(root, 'tools', 'register.js')],
+    // BENCH_BASELINE_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof" profiles the floor and the peer (as BENCH_API_NODE_ARGS the API).
+    execArgv: ['-r', join(root, 'tools', 'register.js'), ...(process.env.BENCH_BASELINE_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     env: { ...process.env, BENCH_BASELINE_DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
