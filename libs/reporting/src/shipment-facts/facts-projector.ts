@@ -46,12 +46,13 @@ export interface RowsReplaced<T extends ReportViewTable> {
  * texts are fixed (batches as JSON or array parameters): on Postgres each is prepared once per connection.
  */
 export function factsProjector<T extends ReportViewTable>(view: FactsView<T>): Projector {
+  const layout = rowLayout(view);
   return batchProjector({
     name: view.name,
     version: view.version,
     handles: SHIPMENT_EVENT_TYPES,
     migrations: { '0000_shipment_facts': FACTS_MIGRATION, ...view.migrations },
-    applyBatch: (db: Kysely<ReportingTables>, events: readonly RecordedEvent[]) => applyFacts(db, view, events),
+    applyBatch: (db: Kysely<ReportingTables>, events: readonly RecordedEvent[]) => applyFacts(db, view, layout, events),
   });
 }
 
@@ -74,14 +75,29 @@ interface FactsWrite {
   facts: ShipmentFacts;
 }
 
-async function applyFacts<T extends ReportViewTable>(db: Kysely<ReportingTables>, view: FactsView<T>, events: readonly RecordedEvent[]): Promise<void> {
+/** The view table's columns and their json_to_recordset definition: fixed per view, made once. */
+interface RowLayout {
+  columns: ViewTableColumn[];
+  definition: string;
+}
+
+function rowLayout<T extends ReportViewTable>(view: FactsView<T>): RowLayout {
+  return {
+    columns: ['tenant_id', 'shipment_id', ...Object.keys(view.columns)] as ViewTableColumn[],
+    definition: ['tenant_id text', 'shipment_id text', ...Object.entries(view.columns).map(([c, t]) => `${c} ${t}`)].join(', '),
+  };
+}
+
+async function applyFacts<T extends ReportViewTable>(db: Kysely<ReportingTables>, view: FactsView<T>, layout: RowLayout, events: readonly RecordedEvent[]): Promise<void> {
   const all = groupByAggregate(events, shipmentIdOf);
   for (let start = 0; start < all.length; start += SHIPMENTS_PER_WRITE) {
-    await applyToShipments(db, view, all.slice(start, start + SHIPMENTS_PER_WRITE));
+    await applyToShipments(db, view, layout, all.slice(start, start + SHIPMENTS_PER_WRITE));
   }
 }
 
-async function applyToShipments<T extends ReportViewTable>(db: Kysely<ReportingTables>, view: FactsView<T>, shipments: readonly AggregateEvents[]): Promise<void> {
+async function applyToShipments<T extends ReportViewTable>(
+  db: Kysely<ReportingTables>, view: FactsView<T>, { columns, definition }: RowLayout, shipments: readonly AggregateEvents[],
+): Promise<void> {
   // A stream starting in this batch needs no stored row: a stored one would hold a prefix of the same
   // fold, and the upsert's revision guard turns such a replay into a no-op.
   const stored = await selectFacts(db, view.name, shipments.filter((s) => s.events[0]!.revision !== 0));
@@ -122,8 +138,6 @@ async function applyToShipments<T extends ReportViewTable>(db: Kysely<ReportingT
   }
   const rows = replaced.flatMap((w) => view.rowsOf(w.facts).map((row) => ({ tenant_id: w.tenant_id, shipment_id: w.shipment_id, ...row })));
   if (rows.length === 0) return;
-  const columns = ['tenant_id', 'shipment_id', ...Object.keys(view.columns)] as ViewTableColumn[];
-  const definition = ['tenant_id text', 'shipment_id text', ...Object.entries(view.columns).map(([c, t]) => `${c} ${t}`)].join(', ');
   await db.executeQuery(preparedQuery(db.insertInto(table).columns(columns)
     .expression(sql`select * from ${jsonRecordset(storable(rows), definition)}`), view.name));
 }
