@@ -28,9 +28,9 @@ export interface SqlEventStoreOptions {
   batchSize?: number;
   /** Fallback re-read of a live subscription without a signal (default 500 ms). */
   pollIntervalMs?: number;
-  /** Re-read delay while committed events wait behind an open transaction (default 20 ms). */
+  /** Re-read delay while committed events wait behind an open transaction (default 30 ms). */
   heldBackRetryMs?: number;
-  /** A live subscription reads at most once per this many ms (default 10; catch-up-subscription.ts). */
+  /** A live subscription reads at most once per this many ms (default 30; catch-up-subscription.ts). */
   liveReadIntervalMs?: number;
   /** Group commit of concurrent appends (sql-append-batcher.ts); false: one statement per append. */
   appendBatching?: false | Partial<AppendBatchLimits>;
@@ -38,10 +38,14 @@ export interface SqlEventStoreOptions {
 
 /**
  * At ~600 creates/s a live subscription read a page at almost every commit (0.38 reads per create, each
- * finding ~3 events); 10 ms lets each read take what arrived meanwhile, and adds at most 10 ms to the
- * read models' lag under load (none when appends are rarer than that).
+ * finding ~3 events); 10 ms let each read take what arrived meanwhile (0.19 reads per create at ~500/s),
+ * 30 ms more still (~0.06): every look at the head costs Postgres the visibility horizon and wakes the
+ * projectors for a transaction of their own, so fewer, larger looks cost less per create (docs/benchmarks.md,
+ * 2026-11-28). It adds at most 30 ms to the read models' lag under load (none when appends are rarer).
  */
-const DEFAULT_LIVE_READ_INTERVAL_MS = 10;
+const DEFAULT_LIVE_READ_INTERVAL_MS = 30;
+/** Held back is the usual answer under load (some writer's transaction is open): the same pace then. */
+const DEFAULT_HELD_BACK_RETRY_MS = 30;
 
 /**
  * The Postgres and PGlite adapters: one SQL implementation over `Database.kysely` (schema in
@@ -60,7 +64,7 @@ export class SqlEventStore implements EventStore {
     this.timing = {
       batchSize: options.batchSize ?? 1000,
       pollIntervalMs: options.pollIntervalMs ?? 500,
-      heldBackRetryMs: options.heldBackRetryMs ?? 20,
+      heldBackRetryMs: options.heldBackRetryMs ?? DEFAULT_HELD_BACK_RETRY_MS,
       liveReadIntervalMs: options.liveReadIntervalMs ?? DEFAULT_LIVE_READ_INTERVAL_MS,
     };
     if (options.appendBatching !== false) {
