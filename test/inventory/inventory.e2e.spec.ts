@@ -86,6 +86,7 @@ describe('inventory API and automatic allocation over HTTPS (PGlite)', () => {
     const ours = allocation.considered.filter((c: { location_id: string }) => [locations.a, locations.b].includes(c.location_id));
     expect(ours.map((c: { location_id: string; chosen: boolean }) => [c.location_id, c.chosen])).toEqual([[locations.a, true], [locations.b, false]]);
     expect(allocation.considered.filter((c: { chosen: boolean }) => c.chosen)).toHaveLength(1);
+    await app.waitUntilCaughtUp();
     const ledger = await inventory.call('GET', `/inventory/${x}/ledger`);
     expect(ledger.body.reserved_by).toEqual([{ location_id: locations.a, order_id: created.body.order_id, reserved: 2 }]);
     expect(ledger.body.movements[0].cause).toEqual({ kind: 'order', operation: 'create', order_id: created.body.order_id, merchant,
@@ -124,12 +125,15 @@ describe('inventory API and automatic allocation over HTTPS (PGlite)', () => {
     const body = stockOrder(merchant, [{ id: 'L1', sku: x, quantity: 2 }]);
     expect((await orders.create(body)).status).toBe(201);
     await inventory.set(locations.a, [{ sku: x, on_hand: 4 }]);
+    await app.waitUntilCaughtUp();
     const before = await inventory.call('GET', `/inventory/${x}/ledger`);
+    expect(before.body.movements.map((m: { type: string }) => m.type)).toEqual(['InventoryOnHandSet', 'InventoryReserved', 'InventoryOnHandSet']);
     // When the same body is sent again (a client retrying)
     const again = await orders.create(body);
     // Then it is refused, and the levels and the ledger are as they were (no reserve-and-undo pair)
     expect([again.status, again.body.code]).toEqual([400, 'duplicate_partner_order_reference']);
     expect(await inventory.level(locations.a, x)).toMatchObject({ on_hand: 4, reserved: 2, available: 2 });
+    await app.waitUntilCaughtUp();
     const ledger = await inventory.call('GET', `/inventory/${x}/ledger`);
     expect(ledger.body.reserved_by).toHaveLength(1);
     expect(ledger.body.movements).toEqual(before.body.movements);
