@@ -154,7 +154,7 @@ describe('the dashboard in headless Chromium', () => {
   it('shows projector lag and parked events', async () => {
     await page.getByRole('link', { name: 'Operations' }).click();
     await page.getByRole('status').filter({ hasText: 'Operations loaded' }).waitFor();
-    await page.locator('#table-lag').filter({ hasText: 'report-shipments-per-day' }).waitFor();
+    await page.locator('#table-lag').filter({ hasText: 'report-shipments' }).waitFor();
     expect(await page.locator('#table-parked tbody td').first().textContent()).toBe('No parked event');
     await screenshot(page, 'dashboard-operations');
   });

@@ -25,9 +25,7 @@ describe('reports over HTTPS after a mixed workload', () => {
 
   it('rebuilds every view from zero into the same tables as the live ones, pre-aggregated buckets included', async () => {
     const buckets: Record<string, string[]> = {
-      'report-shipments-per-day': ['milestone_buckets'],
-      'report-booking-outcomes': ['booking_buckets', 'booking_error_buckets'],
-      'report-lead-times': ['lead_time_buckets', 'lead_time_rollup'],
+      'report-shipments': ['shipment_facts', 'milestone_buckets', 'booking_buckets', 'booking_error_buckets', 'lead_time_buckets', 'lead_time_rollup'],
       'report-orders': ['order_buckets'],
     };
     for (const projector of REPORTING_PROJECTORS) {
@@ -171,7 +169,7 @@ describe('reports over HTTPS after a mixed workload', () => {
     const { status, body } = await get('/reports/operations');
     expect(status).toBe(200);
     expect(body.followers).toEqual(expect.arrayContaining([
-      { kind: 'projector', name: 'report-lead-times', lag: 0 },
+      { kind: 'projector', name: 'report-shipments', lag: 0 },
       expect.objectContaining({ kind: 'reactor' }),
     ]));
     expect(body.parked).toEqual([]);

@@ -5,7 +5,7 @@ import { DATABASE, type Database } from '@shipledger/database';
 import { listParkedEvents, readModelSchema } from '@shipledger/projections';
 import { CurrentAuth, PLATFORM_SERVICES, RequireScopes, UseErrorArea, type AuthContext, type PlatformServices } from '@shipledger/platform';
 import { shipmentIdOf } from '@shipledger/shipping';
-import { EXCEPTIONS_VIEW } from '../read-models/exceptions/exceptions.projector';
+import { SHIPMENT_REPORTS } from '../shipment-facts/facts-projector';
 
 export interface OperationsAnswer {
   /** Every projector and reactor, with the events it still has to process (counted up to 1000). */
@@ -39,7 +39,7 @@ export class OperationsController {
     if (parked.length === 0) return { followers, parked: [] };
     // Parked events are the operator's list across tenants: show those of this tenant's shipments only.
     const ids = parked.map((e) => e.shipmentId);
-    const own = await this.database.kysely.withSchema(readModelSchema(EXCEPTIONS_VIEW)).selectFrom('shipment_facts')
+    const own = await this.database.kysely.withSchema(readModelSchema(SHIPMENT_REPORTS)).selectFrom('shipment_facts')
       .select('shipment_id').where('tenant_id', '=', auth.tenantId)
       .where(sql<boolean>`shipment_id = any(${ids}::text[])`).execute();
     const mine = new Set(own.map((row) => row.shipment_id as string));

@@ -1,18 +1,10 @@
 import type { Projector } from '@shipledger/projections';
-import { bookingOutcomesProjector } from './booking-outcomes/booking-outcomes.projector';
-import { exceptionsProjector } from './exceptions/exceptions.projector';
-import { leadTimesProjector } from './lead-times/lead-times.projector';
-import { onTimeProjector } from './on-time/on-time.projector';
+import { shipmentReportsProjector } from './shipment-reports';
 import { ordersReportProjector } from './orders/orders.projector';
-import { shipmentsPerDayProjector } from './shipments-per-day/shipments-per-day.projector';
 
 /** Every reporting view's projector; the worker registry lists them. */
 export const REPORTING_PROJECTORS: readonly Projector[] = [
-  shipmentsPerDayProjector,
-  bookingOutcomesProjector,
-  leadTimesProjector,
-  onTimeProjector,
-  exceptionsProjector,
+  shipmentReportsProjector,
   ordersReportProjector,
 ];
 

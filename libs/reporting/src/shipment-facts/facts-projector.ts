@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { aggregateKey, batchProjector, foldOntoRow, groupByAggregate, type AggregateEvents, type Projector } from '@shipledger/projections';
+import {
+  aggregateKey, batchProjector, foldOntoRow, groupByAggregate, readModelSchema, type AggregateEvents, type Projector,
+} from '@shipledger/projections';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { jsonRecordset, preparedQuery } from '@shipledger/database';
 import { SHIPMENT_EVENT_TYPES, shipmentIdOf } from '@shipledger/shipping';
@@ -13,15 +15,20 @@ type ViewTableColumn = 'tenant_id' | 'shipment_id';
 const SHIPMENTS_PER_WRITE = 1000;
 
 /**
- * A reporting view: rows derived from each shipment's facts alone. The view names its table, the
- * table's columns (besides tenant_id and shipment_id) with their SQL types, the migrations creating
- * it, and `rowsOf` — the rows a shipment with these facts contributes (none, one or several).
+ * A reporting view: rows derived from each shipment's facts alone. The view names itself (a label for
+ * its statements), its table, the table's columns (besides tenant_id and shipment_id) with their SQL
+ * types, the migrations creating it, and `rowsOf` — the rows a shipment with these facts contributes
+ * (none, one or several).
  */
 export interface FactsView<T extends ReportViewTable = ReportViewTable> {
   name: string;
-  version: number;
   table: T;
   columns: Readonly<Record<keyof ReportViewRow<T>, string>>;
+  /**
+   * Keyed `NNNN_what`; the projector runs every view's migrations in the order of their keys, so a new
+   * migration takes a number above the last of every view (kysely refuses one sorted before a migration
+   * already run).
+   */
   migrations: Record<string, Migration>;
   rowsOf(facts: ShipmentFacts): ReportViewRow<T>[];
   /**
@@ -32,29 +39,56 @@ export interface FactsView<T extends ReportViewTable = ReportViewTable> {
   afterReplace?(db: Kysely<ReportingTables>, changes: readonly RowsReplaced<T>[]): Promise<void>;
 }
 
+/** A view, with T inferred from its table, so the compiler checks its columns and rows against that table. */
+export function factsView<T extends ReportViewTable>(view: FactsView<T>): FactsView<T> {
+  return view;
+}
+
 export interface RowsReplaced<T extends ReportViewTable> {
   tenant_id: string;
   before: ReportViewRow<T>[];
   after: ReportViewRow<T>[];
 }
 
+/** The projector keeping every shipment reporting view, and the name of its schema's tables. */
+export const SHIPMENT_REPORTS = 'report-shipments';
+
 /**
- * A projector for a reporting view. Its schema holds `shipment_facts` (each shipment's folded facts
- * and the stream revision they include) beside the view's table. A batch costs at most four statements
- * per thousand shipments: read the stored facts of shipments whose stream started before the batch,
- * fold the new events in memory, upsert the facts, and replace the written shipments' view rows. Their
- * texts are fixed (batches as JSON or array parameters): on Postgres each is prepared once per connection.
+ * The schemas of the five projectors that kept one view each (and a copy of the facts each) until
+ * 2026-11-29: dropped by this projector's first migration, as they are no longer kept current.
  */
-export function factsProjector<T extends ReportViewTable>(view: FactsView<T>): Projector {
-  const layout = rowLayout(view);
+const RETIRED_SCHEMAS = ['report-shipments-per-day', 'report-booking-outcomes', 'report-lead-times', 'report-on-time', 'report-exceptions']
+  .map(readModelSchema);
+
+/**
+ * The projector for the shipment reporting views. Its schema holds `shipment_facts` (each shipment's
+ * folded facts and the stream revision they include) once, beside every view's tables, so a batch
+ * folds and writes each shipment's facts once for all views: per thousand shipments, read the stored
+ * facts of shipments whose stream started before the batch, fold the new events in memory, upsert the
+ * facts, then per view replace the written shipments' rows (and its pre-aggregated counts). Statement
+ * texts are fixed (batches as JSON or array parameters): on Postgres each is prepared once per connection.
+ * The views are rebuilt together: a change to any view's rows bumps `version`.
+ */
+export function factsProjector(views: readonly FactsView<any>[]): Projector {
+  const layouts = views.map((view) => ({ view, layout: rowLayout(view) }));
+  const migrations: Record<string, Migration> = { '0000_retire_per_view_schemas': RETIRE_MIGRATION, '0000_shipment_facts': FACTS_MIGRATION };
+  for (const view of views) {
+    for (const [key, migration] of Object.entries(view.migrations)) migrations[`${key}@${view.name}`] = migration;
+  }
   return batchProjector({
-    name: view.name,
-    version: view.version,
+    name: SHIPMENT_REPORTS,
+    version: 1,
     handles: SHIPMENT_EVENT_TYPES,
-    migrations: { '0000_shipment_facts': FACTS_MIGRATION, ...view.migrations },
-    applyBatch: (db: Kysely<ReportingTables>, events: readonly RecordedEvent[]) => applyFacts(db, view, layout, events),
+    migrations,
+    applyBatch: (db: Kysely<ReportingTables>, events: readonly RecordedEvent[]) => applyFacts(db, layouts, events),
   });
 }
+
+const RETIRE_MIGRATION: Migration = {
+  async up(db) {
+    for (const schema of RETIRED_SCHEMAS) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+  },
+};
 
 const FACTS_MIGRATION: Migration = {
   async up(db) {
@@ -88,23 +122,23 @@ function rowLayout<T extends ReportViewTable>(view: FactsView<T>): RowLayout {
   };
 }
 
-async function applyFacts<T extends ReportViewTable>(db: Kysely<ReportingTables>, view: FactsView<T>, layout: RowLayout, events: readonly RecordedEvent[]): Promise<void> {
+type ViewLayout = { view: FactsView<any>; layout: RowLayout };
+
+async function applyFacts(db: Kysely<ReportingTables>, views: readonly ViewLayout[], events: readonly RecordedEvent[]): Promise<void> {
   const all = groupByAggregate(events, shipmentIdOf);
   for (let start = 0; start < all.length; start += SHIPMENTS_PER_WRITE) {
-    await applyToShipments(db, view, layout, all.slice(start, start + SHIPMENTS_PER_WRITE));
+    await applyToShipments(db, views, all.slice(start, start + SHIPMENTS_PER_WRITE));
   }
 }
 
-async function applyToShipments<T extends ReportViewTable>(
-  db: Kysely<ReportingTables>, view: FactsView<T>, { columns, definition }: RowLayout, shipments: readonly AggregateEvents[],
-): Promise<void> {
+async function applyToShipments(db: Kysely<ReportingTables>, views: readonly ViewLayout[], shipments: readonly AggregateEvents[]): Promise<void> {
   // A stream starting in this batch needs no stored row: a stored one would hold a prefix of the same
   // fold, and the upsert's revision guard turns such a replay into a no-op.
-  const stored = await selectFacts(db, view.name, shipments.filter((s) => s.events[0]!.revision !== 0));
+  const stored = await selectFacts(db, shipments.filter((s) => s.events[0]!.revision !== 0));
   const writes: FactsWrite[] = [];
   for (const { tenantId, id: shipmentId, events } of shipments) {
     const before = stored.get(aggregateKey(tenantId, shipmentId));
-    const after = before ? foldFacts(before, events) : foldedFromStart(events);
+    const after = foldFacts(before, events);
     if (after?.facts) writes.push({ tenant_id: tenantId, shipment_id: shipmentId, revision: after.revision, facts: after.facts });
   }
   if (writes.length === 0) return;
@@ -115,15 +149,22 @@ async function applyToShipments<T extends ReportViewTable>(
   // still the stored ones.
   const { rows: written } = await db.executeQuery(preparedQuery(db.insertInto('shipment_facts')
     .columns(['tenant_id', 'shipment_id', 'revision', 'facts'])
-    .expression(sql`select * from ${jsonRecordset(storableWrites(writes), 'tenant_id text, shipment_id text, revision integer, facts jsonb')}`)
+    .expression(sql`select * from ${jsonRecordset(storable(writes), 'tenant_id text, shipment_id text, revision integer, facts jsonb')}`)
     .onConflict((oc) => oc.columns(['tenant_id', 'shipment_id'])
       .doUpdateSet((eb) => ({ revision: eb.ref('excluded.revision'), facts: eb.ref('excluded.facts') }))
       .where((eb) => eb(sql.ref('shipment_facts.revision'), '<', eb.ref('excluded.revision'))))
-    .returning(['tenant_id', 'shipment_id']), view.name));
+    .returning(['tenant_id', 'shipment_id'])));
   if (written.length === 0) return;
   const keys = new Set(written.map((row) => aggregateKey(row.tenant_id, row.shipment_id)));
   const replaced = writes.filter((w) => keys.has(aggregateKey(w.tenant_id, w.shipment_id)));
+  for (const { view, layout } of views) await replaceRows(db, view, layout, replaced, stored);
+}
 
+/** The view's rows of the shipments whose facts were written: the old ones deleted, the new ones inserted. */
+async function replaceRows<T extends ReportViewTable>(
+  db: Kysely<ReportingTables>, view: FactsView<T>, { columns, definition }: RowLayout,
+  replaced: readonly FactsWrite[], stored: ReadonlyMap<string, { revision: number; facts: ShipmentFacts }>,
+): Promise<void> {
   // The view's table is chosen at run time (a union to Kysely): the delete names only the shipment key
   // every view table has, and the rows inserted were checked against the view's table by rowsOf's type.
   const table: ReportViewTable = view.table;
@@ -149,35 +190,6 @@ function foldFacts(stored: FoldedFacts | undefined, events: readonly RecordedEve
 }
 
 /**
- * The five views fold the same shipment events: the SharedReader hands every projector at one position
- * the same event objects, and a stream that starts in the batch has no stored facts, so its fold depends
- * on those events alone. It is done once, by the first view, and kept by the stream's first event object
- * (gone with the batch). The facts objects are then shared: views only read them (rowsOf, storable).
- */
-const startedInBatch = new WeakMap<RecordedEvent, { count: number; folded: FoldedFacts | undefined }>();
-
-export function foldedFromStart(events: readonly RecordedEvent[]): FoldedFacts | undefined {
-  const first = events[0]!;
-  const kept = startedInBatch.get(first);
-  if (kept && kept.count === events.length) return kept.folded;
-  const folded = foldFacts(undefined, events);
-  startedInBatch.set(first, { count: events.length, folded });
-  return folded;
-}
-
-/** A facts object's storable JSON, made once for the views that write the same (shared) facts. */
-const storableFacts = new WeakMap<ShipmentFacts, string>();
-
-/** storable(writes), with each shared facts object serialised once. */
-export function storableWrites(writes: readonly FactsWrite[]): string {
-  return `[${writes.map((w) => {
-    let facts = storableFacts.get(w.facts);
-    if (facts === undefined) storableFacts.set(w.facts, (facts = storable(w.facts)));
-    return `{"tenant_id":${storable(w.tenant_id)},"shipment_id":${storable(w.shipment_id)},"revision":${storable(w.revision)},"facts":${facts}}`;
-  }).join(',')}]`;
-}
-
-/**
  * JSON that Postgres text and jsonb can hold: a NUL or a lone surrogate in a merchant's free text (a
  * city, a reference) becomes U+FFFD, so such a shipment is still counted instead of parking the event.
  *
@@ -195,12 +207,12 @@ export function storable(value: unknown): string {
 /** An escaped backslash (kept), or the escape of a NUL or of a (necessarily lone) surrogate. */
 const UNSTORABLE_ESCAPE = /\\(?:\\|u0000|ud[89a-f][0-9a-f]{2})/g;
 
-async function selectFacts(db: Kysely<ReportingTables>, view: string, shipments: readonly AggregateEvents[]): Promise<Map<string, { revision: number; facts: ShipmentFacts }>> {
+async function selectFacts(db: Kysely<ReportingTables>, shipments: readonly AggregateEvents[]): Promise<Map<string, { revision: number; facts: ShipmentFacts }>> {
   const found = new Map<string, { revision: number; facts: ShipmentFacts }>();
   if (shipments.length === 0) return found;
   const { rows } = await db.executeQuery(preparedQuery(db.selectFrom('shipment_facts').select(['tenant_id', 'shipment_id', 'revision', 'facts'])
     .where(sql<boolean>`(tenant_id, shipment_id) in (select * from unnest(
-      ${shipments.map((s) => s.tenantId)}::text[], ${shipments.map((s) => s.id)}::text[]))`), view));
+      ${shipments.map((s) => s.tenantId)}::text[], ${shipments.map((s) => s.id)}::text[]))`)));
   for (const row of rows) found.set(aggregateKey(row.tenant_id, row.shipment_id), { revision: row.revision, facts: row.facts });
   return found;
 }

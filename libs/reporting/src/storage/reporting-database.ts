@@ -4,9 +4,10 @@ import type { ShipmentFacts } from '../shipment-facts/shipment-facts';
 
 /*
  * The Reporting context's tables, kept by hand beside the views' migrations (read-models/<view>/
- * <view>.projector.ts): a column added there is added here, and the compiler then checks every query
- * that names it and every row a view's rowsOf produces. Each view lives in a schema of its own
- * (`rm_report_…`) holding shipment_facts and the view's one table.
+ * <view>.view.ts, orders/orders.projector.ts): a column added there is added here, and the compiler then
+ * checks every query that names it and every row a view's rowsOf produces. The five shipment views share
+ * one schema (`rm_report_shipments`) holding shipment_facts once and every view's tables; the orders
+ * view has its own (`rm_report_orders`).
  */
 
 /** Each view's table; every row belongs to one shipment of one tenant. */

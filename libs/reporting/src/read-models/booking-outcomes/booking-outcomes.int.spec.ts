@@ -4,23 +4,24 @@ import { DATABASE_KINDS } from '../../../../testing/src/test-database';
 import { applyAll, applyInBatches, readModelTables, projectionSpec } from '../../../../testing/src/projection-spec';
 import { reportScenario } from '../../../../../test/reporting/report-scenario';
 import { filterFor } from '../report-spec-support';
-import { BOOKING_OUTCOMES_VIEW, bookingOutcomesProjector } from './booking-outcomes.projector';
+import { shipmentReportsProjector } from '../shipment-reports';
+import { SHIPMENT_REPORTS } from '../../shipment-facts/facts-projector';
 import { withinDays } from '../report-filter';
 import { bookingOutcomes } from './booking-outcomes.queries';
 
 const instants = (row: Record<string, unknown>) => ({ ...row, bucket: new Date(row.bucket as string).toISOString() });
 
 describe.each(DATABASE_KINDS)('booking-outcomes view on %s', (kind) => {
-  const spec = projectionSpec(bookingOutcomesProjector, kind);
+  const spec = projectionSpec(shipmentReportsProjector, kind);
   const scenario = reportScenario();
   const tenant = scenario.log.tenantId;
 
-  beforeAll(() => applyAll(spec.database.kysely, bookingOutcomesProjector, scenario.events));
+  beforeAll(() => applyAll(spec.database.kysely, shipmentReportsProjector, scenario.events));
 
   it('leaves the same rows when the events are applied again in batches', async () => {
-    const first = await readModelTables(spec.database.kysely, bookingOutcomesProjector);
-    await applyInBatches(spec.database.kysely, bookingOutcomesProjector, scenario.events, 5);
-    expect(await readModelTables(spec.database.kysely, bookingOutcomesProjector)).toEqual(first);
+    const first = await readModelTables(spec.database.kysely, shipmentReportsProjector);
+    await applyInBatches(spec.database.kysely, shipmentReportsProjector, scenario.events, 5);
+    expect(await readModelTables(spec.database.kysely, shipmentReportsProjector)).toEqual(first);
   });
 
   it('gives each account its requests, answers, success rate, retries and error codes', async () => {
@@ -37,7 +38,7 @@ describe.each(DATABASE_KINDS)('booking-outcomes view on %s', (kind) => {
   });
 
   it('keeps its buckets equal to the request rows (and their error codes) counted per day and per 15 minutes', async () => {
-    const schema = readModelSchema(BOOKING_OUTCOMES_VIEW);
+    const schema = readModelSchema(SHIPMENT_REPORTS);
     for (const [grain, seconds] of [['day', 86_400], ['15m', 900]] as const) {
       const bucket = sql`to_timestamp(floor(extract(epoch from requested_at) / ${seconds}) * ${seconds})`;
       const { rows: requests } = await sql<Record<string, unknown>>`select ${bucket} as bucket, coalesce(merchant, '') as merchant, carrier_account_id,
@@ -60,7 +61,7 @@ describe.each(DATABASE_KINDS)('booking-outcomes view on %s', (kind) => {
       for (const from of ['2026-11-01', '2026-11-02']) {
         const filter = filterFor(tenant, { timeZone, from, to: from });
         const { rows: counted } = await sql<{ attempts: number }>`select count(*)::int as attempts
-          from ${sql.id(readModelSchema(BOOKING_OUTCOMES_VIEW), 'booking_attempts')} where tenant_id = ${tenant} and ${withinDays('requested_at', filter)}`.execute(spec.database.kysely);
+          from ${sql.id(readModelSchema(SHIPMENT_REPORTS), 'booking_attempts')} where tenant_id = ${tenant} and ${withinDays('requested_at', filter)}`.execute(spec.database.kysely);
         const rows = await bookingOutcomes(spec.database.kysely, filter);
         expect({ timeZone, from, attempts: rows.reduce((sum, row) => sum + row.attempts, 0) }).toEqual({ timeZone, from, attempts: counted[0]!.attempts });
       }

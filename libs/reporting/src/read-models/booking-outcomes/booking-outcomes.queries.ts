@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ReportingTables } from '../../storage/reporting-database';
 import { scopedTo, viewDb, type ReportFilter } from '../report-filter';
 import { coveringBuckets, windowOf } from '../time-buckets';
-import { BOOKING_OUTCOMES_VIEW } from './booking-outcomes.projector';
+import { SHIPMENT_REPORTS } from '../../shipment-facts/facts-projector';
 
 export interface BookingOutcomesRow {
   carrier: string;
@@ -29,7 +29,7 @@ export interface BookingOutcomesRow {
  * merchant, account and outcome however many requests it holds.
  */
 export async function bookingOutcomes(db: Kysely<ReportingTables>, filter: ReportFilter): Promise<BookingOutcomesRow[]> {
-  const view = viewDb(db, BOOKING_OUTCOMES_VIEW);
+  const view = viewDb(db, SHIPMENT_REPORTS);
   const window = coveringBuckets(await windowOf(view, filter));
   const [rows, codes] = await Promise.all([
     scopedTo(view.selectFrom('booking_buckets'), filter)

@@ -2,22 +2,22 @@ import { DATABASE_KINDS } from '../../../../testing/src/test-database';
 import { applyAll, applyInBatches, readModelTables, projectionSpec } from '../../../../testing/src/projection-spec';
 import { reportScenario } from '../../../../../test/reporting/report-scenario';
 import { filterFor } from '../report-spec-support';
-import { exceptionsProjector } from './exceptions.projector';
+import { shipmentReportsProjector } from '../shipment-reports';
 import { exceptions } from './exceptions.queries';
 
 describe.each(DATABASE_KINDS)('exceptions view on %s', (kind) => {
-  const spec = projectionSpec(exceptionsProjector, kind);
+  const spec = projectionSpec(shipmentReportsProjector, kind);
   const scenario = reportScenario();
   const { ids } = scenario;
   const tenant = scenario.log.tenantId;
   const thresholds = { pendingMinutes: 60, stuckHours: 48, asOf: new Date('2026-11-04T13:00:00Z'), limit: 100 };
 
-  beforeAll(() => applyInBatches(spec.database.kysely, exceptionsProjector, scenario.events, 4));
+  beforeAll(() => applyInBatches(spec.database.kysely, shipmentReportsProjector, scenario.events, 4));
 
   it('leaves the same rows when the events are applied again, one by one', async () => {
-    const first = await readModelTables(spec.database.kysely, exceptionsProjector);
-    await applyAll(spec.database.kysely, exceptionsProjector, scenario.events);
-    expect(await readModelTables(spec.database.kysely, exceptionsProjector)).toEqual(first);
+    const first = await readModelTables(spec.database.kysely, shipmentReportsProjector);
+    await applyAll(spec.database.kysely, shipmentReportsProjector, scenario.events);
+    expect(await readModelTables(spec.database.kysely, shipmentReportsProjector)).toEqual(first);
   });
 
   it('lists pending-too-long, stuck, failed-attempt and returned shipments, longest in status first', async () => {

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { ReportingTables } from '../../storage/reporting-database';
 import { scopedTo, viewDb, withinDays, type ReportFilter } from '../report-filter';
-import { EXCEPTIONS_VIEW, RESTING_STATUSES } from './exceptions.projector';
+import { SHIPMENT_REPORTS } from '../../shipment-facts/facts-projector';
+import { RESTING_STATUSES } from './exceptions.view';
 
 export const EXCEPTION_KINDS = ['pending_too_long', 'failed_delivery_attempt', 'returned', 'stuck'] as const;
 export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
@@ -48,7 +49,7 @@ export async function exceptions(db: Kysely<ReportingTables>, filter: ReportFilt
     stuck: sql<boolean>`(status not in (${resting}) and status_since < ${asOf}::timestamptz - make_interval(hours => ${thresholds.stuckHours}))`,
   };
   const any = sql<boolean>`(${sql.join(Object.values(kinds), sql` or `)})`;
-  const base = () => scopedTo(viewDb(db, EXCEPTIONS_VIEW).selectFrom('shipment_status'), filter)
+  const base = () => scopedTo(viewDb(db, SHIPMENT_REPORTS).selectFrom('shipment_status'), filter)
     .where(withinDays('created_at', filter))
     // The open indexes' predicate, spelled out so the planner can use them.
     .where(sql<boolean>`(status not in (${resting}) or failed_delivery_attempts > 0 or returned_at is not null)`)

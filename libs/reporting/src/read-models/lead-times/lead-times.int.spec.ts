@@ -4,9 +4,10 @@ import { DATABASE_KINDS } from '../../../../testing/src/test-database';
 import { applyAll, applyInBatches, readModelTables, projectionSpec } from '../../../../testing/src/projection-spec';
 import { reportScenario } from '../../../../../test/reporting/report-scenario';
 import { filterFor } from '../report-spec-support';
-import { leadTimesProjector } from './lead-times.projector';
+import { shipmentReportsProjector } from '../shipment-reports';
 import { leadTimes, type LeadTimeStage, type StageTimes } from './lead-times.queries';
-import { LEAD_TIME_STAGES, LEAD_TIMES_VIEW } from './lead-times.projector';
+import { SHIPMENT_REPORTS } from '../../shipment-facts/facts-projector';
+import { LEAD_TIME_STAGES } from './lead-times.view';
 import { RELATIVE_ERROR } from './duration-histogram';
 import { withinDays } from '../report-filter';
 
@@ -29,7 +30,7 @@ async function exactPercentiles(db: Kysely<any>, tenant: string) {
   for (const [stage, [from, to]] of stages) {
     const { rows } = await sql<{ carrier: string; count: number; p: number[] }>`select carrier, count(*)::int as count,
         percentile_cont(array[0.5, 0.9, 0.99]) within group (order by extract(epoch from ${sql.ref(to)} - ${sql.ref(from)})) as p
-      from ${sql.id(readModelSchema(LEAD_TIMES_VIEW), 'shipment_stages')}
+      from ${sql.id(readModelSchema(SHIPMENT_REPORTS), 'shipment_stages')}
       where tenant_id = ${tenant} and ${sql.ref(from)} is not null and ${sql.ref(to)} is not null group by carrier`.execute(db);
     for (const row of rows) result.push({ carrier: row.carrier, stage, count: row.count, p50: Number(row.p[0]), p90: Number(row.p[1]), p99: Number(row.p[2]) });
   }
@@ -37,16 +38,16 @@ async function exactPercentiles(db: Kysely<any>, tenant: string) {
 }
 
 describe.each(DATABASE_KINDS)('lead-times view on %s', (kind) => {
-  const spec = projectionSpec(leadTimesProjector, kind);
+  const spec = projectionSpec(shipmentReportsProjector, kind);
   const scenario = reportScenario();
   const tenant = scenario.log.tenantId;
 
-  beforeAll(() => applyInBatches(spec.database.kysely, leadTimesProjector, scenario.events, 1000));
+  beforeAll(() => applyInBatches(spec.database.kysely, shipmentReportsProjector, scenario.events, 1000));
 
   it('leaves the same rows when the events are applied again, one by one', async () => {
-    const first = await readModelTables(spec.database.kysely, leadTimesProjector);
-    await applyAll(spec.database.kysely, leadTimesProjector, scenario.events);
-    expect(await readModelTables(spec.database.kysely, leadTimesProjector)).toEqual(first);
+    const first = await readModelTables(spec.database.kysely, shipmentReportsProjector);
+    await applyAll(spec.database.kysely, shipmentReportsProjector, scenario.events);
+    expect(await readModelTables(spec.database.kysely, shipmentReportsProjector)).toEqual(first);
   });
 
   it('gives percentiles of each stage per carrier and lane, in seconds', async () => {
@@ -80,16 +81,16 @@ describe.each(DATABASE_KINDS)('lead-times view on %s', (kind) => {
     for (const [grain, seconds] of [['day', 86_400], ['15m', 900]] as const) {
       const { rows: counted } = await sql<Record<string, unknown>>`select to_timestamp(floor(extract(epoch from created_at) / ${seconds}) * ${seconds}) as bucket,
           coalesce(carrier, '') as carrier, coalesce(carrier_account_id, '') as carrier_account_id, count(*)::int as shipments
-        from ${sql.id(readModelSchema(LEAD_TIMES_VIEW), 'shipment_stages')} group by 1, 2, 3 order by 1, 2, 3`.execute(spec.database.kysely);
+        from ${sql.id(readModelSchema(SHIPMENT_REPORTS), 'shipment_stages')} group by 1, 2, 3 order by 1, 2, 3`.execute(spec.database.kysely);
       const { rows: buckets } = await sql<Record<string, unknown>>`select bucket, carrier, carrier_account_id, sum(shipments)::int as shipments
-        from ${sql.id(readModelSchema(LEAD_TIMES_VIEW), 'lead_time_buckets')} where grain = ${grain} group by 1, 2, 3 order by 1, 2, 3`.execute(spec.database.kysely);
+        from ${sql.id(readModelSchema(SHIPMENT_REPORTS), 'lead_time_buckets')} where grain = ${grain} group by 1, 2, 3 order by 1, 2, 3`.execute(spec.database.kysely);
       expect(buckets.length).toBeGreaterThan(0);
       expect(buckets.map(instants)).toEqual(counted.map(instants));
     }
   });
 
   it('keeps its rollup equal to the buckets summed over merchants and accounts, and answers the same from either', async () => {
-    const schema = readModelSchema(LEAD_TIMES_VIEW);
+    const schema = readModelSchema(SHIPMENT_REPORTS);
     const stages = sql.join(Object.keys(LEAD_TIME_STAGES).map((stage) => sql.id(stage)));
     const { rows: rollup } = await sql<Record<string, unknown>>`select tenant_id, grain, bucket, carrier, pickup_city, dropoff_city, shipments, ${stages}
       from ${sql.id(schema, 'lead_time_rollup')} order by 1, 2, 3, 4, 5, 6`.execute(spec.database.kysely);
@@ -110,7 +111,7 @@ describe.each(DATABASE_KINDS)('lead-times view on %s', (kind) => {
       for (const from of ['2026-11-01', '2026-11-02']) {
         const filter = filterFor(tenant, { timeZone, from, to: from });
         const { rows: counted } = await sql<{ shipments: number }>`select count(*)::int as shipments
-          from ${sql.id(readModelSchema(LEAD_TIMES_VIEW), 'shipment_stages')} where tenant_id = ${tenant} and ${withinDays('created_at', filter)}`.execute(spec.database.kysely);
+          from ${sql.id(readModelSchema(SHIPMENT_REPORTS), 'shipment_stages')} where tenant_id = ${tenant} and ${withinDays('created_at', filter)}`.execute(spec.database.kysely);
         const rows = await leadTimes(spec.database.kysely, filter);
         expect({ timeZone, from, shipments: rows.reduce((sum, row) => sum + row.shipments, 0) }).toEqual({ timeZone, from, shipments: counted[0]!.shipments });
       }

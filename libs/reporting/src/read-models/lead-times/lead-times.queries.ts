@@ -3,7 +3,8 @@ import type { ReportingTables } from '../../storage/reporting-database';
 import { scopedTo, viewDb, type ReportFilter } from '../report-filter';
 import { coveringBuckets, keyOf, windowOf } from '../time-buckets';
 import { addInto, percentiles, type BinCounts, type Histogram } from './duration-histogram';
-import { LEAD_TIME_STAGES, LEAD_TIMES_VIEW, type LeadTimeStage } from './lead-times.projector';
+import { SHIPMENT_REPORTS } from '../../shipment-facts/facts-projector';
+import { LEAD_TIME_STAGES, type LeadTimeStage } from './lead-times.view';
 
 export { LEAD_TIME_STAGES, type LeadTimeStage };
 
@@ -33,7 +34,7 @@ export interface LeadTimesRow {
  * reads ~30 rows per merchant, account, carrier and lane however many shipments it holds.
  */
 export async function leadTimes(db: Kysely<ReportingTables>, filter: ReportFilter): Promise<LeadTimesRow[]> {
-  const view = viewDb(db, LEAD_TIMES_VIEW);
+  const view = viewDb(db, SHIPMENT_REPORTS);
   const window = coveringBuckets(await windowOf(view, filter));
   const stages = Object.keys(LEAD_TIME_STAGES) as LeadTimeStage[];
   // Over every merchant and account (the default), the rollup: the same sums in fewer rows.

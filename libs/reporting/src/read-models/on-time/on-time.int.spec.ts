@@ -2,20 +2,20 @@ import { DATABASE_KINDS } from '../../../../testing/src/test-database';
 import { applyAll, applyInBatches, readModelTables, projectionSpec } from '../../../../testing/src/projection-spec';
 import { reportScenario } from '../../../../../test/reporting/report-scenario';
 import { filterFor } from '../report-spec-support';
-import { onTimeProjector } from './on-time.projector';
+import { shipmentReportsProjector } from '../shipment-reports';
 import { onTime } from './on-time.queries';
 
 describe.each(DATABASE_KINDS)('on-time view on %s', (kind) => {
-  const spec = projectionSpec(onTimeProjector, kind);
+  const spec = projectionSpec(shipmentReportsProjector, kind);
   const scenario = reportScenario();
   const tenant = scenario.log.tenantId;
 
-  beforeAll(() => applyAll(spec.database.kysely, onTimeProjector, scenario.events));
+  beforeAll(() => applyAll(spec.database.kysely, shipmentReportsProjector, scenario.events));
 
   it('leaves the same rows when the events are applied again in batches', async () => {
-    const first = await readModelTables(spec.database.kysely, onTimeProjector);
-    await applyInBatches(spec.database.kysely, onTimeProjector, scenario.events, 3);
-    expect(await readModelTables(spec.database.kysely, onTimeProjector)).toEqual(first);
+    const first = await readModelTables(spec.database.kysely, shipmentReportsProjector);
+    await applyInBatches(spec.database.kysely, shipmentReportsProjector, scenario.events, 3);
+    expect(await readModelTables(spec.database.kysely, shipmentReportsProjector)).toEqual(first);
   });
 
   it('counts only shipments with a promise: on time, late, per carrier', async () => {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ReportingTables } from '../../storage/reporting-database';
 import { scopedTo, viewDb, withinDays, type ReportFilter } from '../report-filter';
-import { ON_TIME_VIEW } from './on-time.projector';
+import { SHIPMENT_REPORTS } from '../../shipment-facts/facts-projector';
 
 export interface OnTimeRow {
   carrier: string | null;
@@ -22,7 +22,7 @@ export interface OnTimeRow {
  * promise are not counted.
  */
 export async function onTime(db: Kysely<ReportingTables>, filter: ReportFilter, asOf: Date): Promise<OnTimeRow[]> {
-  const rows = await scopedTo(viewDb(db, ON_TIME_VIEW).selectFrom('promises'), filter)
+  const rows = await scopedTo(viewDb(db, SHIPMENT_REPORTS).selectFrom('promises'), filter)
     .where(withinDays('promised_at', filter))
     .select([
       'carrier',

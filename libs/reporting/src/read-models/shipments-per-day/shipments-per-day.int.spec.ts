@@ -4,28 +4,28 @@ import { DATABASE_KINDS } from '../../../../testing/src/test-database';
 import { applyAll, applyInBatches, readModelTables, projectionSpec } from '../../../../testing/src/projection-spec';
 import { reportScenario } from '../../../../../test/reporting/report-scenario';
 import { filterFor } from '../report-spec-support';
-import { shipmentsPerDayProjector } from './shipments-per-day.projector';
+import { shipmentReportsProjector } from '../shipment-reports';
 import { shipmentsPerDay } from './shipments-per-day.queries';
 
 describe.each(DATABASE_KINDS)('shipments-per-day view on %s', (kind) => {
-  const spec = projectionSpec(shipmentsPerDayProjector, kind);
+  const spec = projectionSpec(shipmentReportsProjector, kind);
   const scenario = reportScenario();
   const tenant = scenario.log.tenantId;
 
-  beforeAll(() => applyInBatches(spec.database.kysely, shipmentsPerDayProjector, scenario.events, 7));
+  beforeAll(() => applyInBatches(spec.database.kysely, shipmentReportsProjector, scenario.events, 7));
 
   it('leaves the same rows when the events are applied again, one by one', async () => {
-    const first = await readModelTables(spec.database.kysely, shipmentsPerDayProjector);
-    await applyAll(spec.database.kysely, shipmentsPerDayProjector, scenario.events);
-    expect(await readModelTables(spec.database.kysely, shipmentsPerDayProjector)).toEqual(first);
+    const first = await readModelTables(spec.database.kysely, shipmentReportsProjector);
+    await applyAll(spec.database.kysely, shipmentReportsProjector, scenario.events);
+    expect(await readModelTables(spec.database.kysely, shipmentReportsProjector)).toEqual(first);
   });
 
   it('keeps its 15-minute buckets equal to the milestone rows counted per bucket (reassignment included)', async () => {
     const { rows: counted } = await sql<Record<string, unknown>>`select tenant_id, to_timestamp(floor(extract(epoch from at) / 900) * 900) as bucket,
         milestone, coalesce(merchant, '') as merchant, coalesce(carrier_account_id, '') as carrier_account_id, count(*)::int as shipments
-      from ${sql.id(readModelSchema(shipmentsPerDayProjector.name), 'milestones')} group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`.execute(spec.database.kysely);
+      from ${sql.id(readModelSchema(shipmentReportsProjector.name), 'milestones')} group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`.execute(spec.database.kysely);
     const { rows: buckets } = await sql<Record<string, unknown>>`select tenant_id, bucket, milestone, merchant, carrier_account_id, shipments
-      from ${sql.id(readModelSchema(shipmentsPerDayProjector.name), 'milestone_buckets')} order by 1, 2, 3, 4, 5`.execute(spec.database.kysely);
+      from ${sql.id(readModelSchema(shipmentReportsProjector.name), 'milestone_buckets')} order by 1, 2, 3, 4, 5`.execute(spec.database.kysely);
     expect(buckets.length).toBeGreaterThan(0);
     expect(buckets.map((row) => ({ ...row, bucket: new Date(row.bucket as string).toISOString() })))
       .toEqual(counted.map((row) => ({ ...row, bucket: new Date(row.bucket as string).toISOString() })));

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ReportingTables } from '../../storage/reporting-database';
 import { scopedTo, viewDb, withinDays, type ReportFilter } from '../report-filter';
-import { SHIPMENTS_PER_DAY_VIEW } from './shipments-per-day.projector';
+import { SHIPMENT_REPORTS } from '../../shipment-facts/facts-projector';
 
 export interface ShipmentsPerDayRow {
   date: string;
@@ -23,7 +23,7 @@ export async function shipmentsPerDay(db: Kysely<ReportingTables>, filter: Repor
   // expressions are the same expression to Postgres — two parameters would be two expressions.
   const day = sql<string>`(bucket at time zone ${sql.lit(filter.timeZone)})::date`;
   const count = (milestone: string) => sql<string>`coalesce(sum(shipments) filter (where milestone = ${milestone}), 0)`;
-  const rows = await scopedTo(viewDb(db, SHIPMENTS_PER_DAY_VIEW).selectFrom('milestone_buckets'), filter)
+  const rows = await scopedTo(viewDb(db, SHIPMENT_REPORTS).selectFrom('milestone_buckets'), filter)
     .where(withinDays('bucket', filter))
     .select([
       // Grouped by the date itself (cheap to hash), formatted once per group.

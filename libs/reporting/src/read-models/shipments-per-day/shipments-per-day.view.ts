@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
 import { jsonRecordset } from '@shipledger/database';
-import { factsProjector } from '../../shipment-facts/facts-projector';
+import { factsView } from '../../shipment-facts/facts-projector';
 import { bucketDeltas } from './milestone-buckets';
 import type { ShipmentFacts } from '../../shipment-facts/shipment-facts';
-
-export const SHIPMENTS_PER_DAY_VIEW = 'report-shipments-per-day';
 
 /** The stages counted per day: when a shipment was created, and first booked, shipped and delivered. */
 export const MILESTONES = ['created', 'booked', 'shipped', 'delivered'] as const;
@@ -15,10 +13,8 @@ export type MilestoneName = (typeof MILESTONES)[number];
  * carrier account (a reassigned shipment's stages all move to the new account). Days are not stored:
  * a query groups the instants by day in the time zone it is asked for.
  */
-export const shipmentsPerDayProjector = factsProjector({
-  name: SHIPMENTS_PER_DAY_VIEW,
-  // 2: milestone_buckets added (a new version rebuilds the view, filling them from the log).
-  version: 2,
+export const shipmentsPerDayView = factsView({
+  name: 'shipments-per-day',
   table: 'milestones',
   columns: {
     milestone: 'text', at: 'timestamptz', merchant: 'text', carrier: 'text', carrier_account_id: 'text', carrier_account_name: 'text',

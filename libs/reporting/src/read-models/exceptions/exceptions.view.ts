@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
-import { factsProjector } from '../../shipment-facts/facts-projector';
+import { factsView } from '../../shipment-facts/facts-projector';
 import type { ShipmentFacts } from '../../shipment-facts/shipment-facts';
-
-export const EXCEPTIONS_VIEW = 'report-exceptions';
 
 /** Statuses a shipment rests in: never stuck. */
 export const RESTING_STATUSES = [
@@ -16,10 +14,8 @@ const OPEN = `status not in (${RESTING_STATUSES.map((s) => `'${s}'`).join(', ')}
  * One row per shipment: its status and since when, its failed delivery attempts and when it was first
  * returned. Whether it is an exception depends on the time of the question, so the query decides.
  */
-export const exceptionsProjector = factsProjector({
-  name: EXCEPTIONS_VIEW,
-  // 2: the open indexes cover the query (index-only counting, list read in status_since order).
-  version: 2,
+export const exceptionsView = factsView({
+  name: 'exceptions',
   table: 'shipment_status',
   columns: {
     partner_shipment_reference: 'text', merchant: 'text', carrier: 'text', carrier_account_id: 'text', status: 'text',

@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
-import { factsProjector } from '../../shipment-facts/facts-projector';
+import { factsView } from '../../shipment-facts/facts-projector';
 import type { ShipmentFacts } from '../../shipment-facts/shipment-facts';
 import { addToBuckets, BucketDeltas, type BucketTable } from '../bucket-table';
 import { bucketsOf } from '../time-buckets';
-
-export const BOOKING_OUTCOMES_VIEW = 'report-booking-outcomes';
 
 /**
  * One row per carrier booking request, under the account it was sent to, with the carrier's answer
@@ -31,10 +29,8 @@ export const BOOKING_ERROR_BUCKETS: BucketTable = {
   presence: 'occurrences',
 };
 
-export const bookingOutcomesProjector = factsProjector({
-  name: BOOKING_OUTCOMES_VIEW,
-  // 2: booking_buckets added (a new version rebuilds the view, filling them from the log).
-  version: 2,
+export const bookingOutcomesView = factsView({
+  name: 'booking-outcomes',
   table: 'booking_attempts',
   columns: {
     attempt_id: 'text', attempt_no: 'integer', merchant: 'text', carrier: 'text', carrier_account_id: 'text',

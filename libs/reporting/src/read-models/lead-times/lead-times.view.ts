@@ -1,10 +1,8 @@
-import { factsProjector } from '../../shipment-facts/facts-projector';
+import { factsView } from '../../shipment-facts/facts-projector';
 import type { ShipmentFacts } from '../../shipment-facts/shipment-facts';
 import { addToBuckets, BucketDeltas, type BucketTable } from '../bucket-table';
 import { bucketsOf } from '../time-buckets';
 import { binOf } from './duration-histogram';
-
-export const LEAD_TIMES_VIEW = 'report-lead-times';
 
 /** Each measured stage: from one instant to a later one (columns of shipment_stages). */
 export const LEAD_TIME_STAGES = {
@@ -35,10 +33,8 @@ export const LEAD_TIME_BUCKETS: BucketTable = {
 export const LEAD_TIME_ROLLUP: BucketTable = { ...LEAD_TIME_BUCKETS, table: 'lead_time_rollup', keys: LEAD_TIME_BUCKETS.keys.slice(2) };
 
 /** One row per shipment: its carrier, lane and the first time it reached each stage. */
-export const leadTimesProjector = factsProjector({
-  name: LEAD_TIMES_VIEW,
-  // 2: lead_time_buckets added, 3: lead_time_rollup (a new version rebuilds the view, filling them from the log).
-  version: 3,
+export const leadTimesView = factsView({
+  name: 'lead-times',
   table: 'shipment_stages',
   columns: {
     merchant: 'text', carrier: 'text', carrier_account_id: 'text',

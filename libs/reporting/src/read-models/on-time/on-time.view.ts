@@ -1,12 +1,9 @@
-import { factsProjector } from '../../shipment-facts/facts-projector';
+import { factsView } from '../../shipment-facts/facts-projector';
 import type { ShipmentFacts } from '../../shipment-facts/shipment-facts';
 
-export const ON_TIME_VIEW = 'report-on-time';
-
 /** One row per shipment that has a promised delivery date (the others cannot be on time or late). */
-export const onTimeProjector = factsProjector({
-  name: ON_TIME_VIEW,
-  version: 1,
+export const onTimeView = factsView({
+  name: 'on-time',
   table: 'promises',
   columns: {
     merchant: 'text', carrier: 'text', carrier_account_id: 'text', promised_at: 'timestamptz', delivered_at: 'timestamptz',
