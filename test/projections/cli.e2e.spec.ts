@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { type CliRun, runCli } from '@shipledger/testing';
+import { sql } from 'kysely';
 import { migrateProjectionsSchema, PROJECTIONS_SCHEMA } from '@shipledger/projections';
 import { acquireDataDirLock } from '../../apps/worker/src/data-dir-lock';
 import { loadProcessConfig } from '../../apps/worker/src/config';
@@ -73,5 +74,35 @@ describe('cli on an embedded (PGlite) data folder', () => {
     expect(skipped.stdout).toContain(`${eventId}: skipped`);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(`shipment-list has no parked event ${eventId}`);
+  });
+
+  it('lists the read models of projectors the code no longer has, and drops them only with --yes', async () => {
+    // Given a data folder holding the schema and checkpoint of a projector merged away (report-on-time)
+    const dataDir = mkdtempSync(join(tmpdir(), 'shipledger-cli-'));
+    const resources = await openProcessResources(loadProcessConfig({ DATA_DIR: dataDir }), 'test');
+    try {
+      await migrateProjectionsSchema(resources.database.kysely);
+      await sql`create schema rm_report_on_time`.execute(resources.database.kysely);
+      await sql`create table rm_report_on_time.promises (shipment_id text)`.execute(resources.database.kysely);
+      await resources.database.kysely.withSchema(PROJECTIONS_SCHEMA).insertInto('projection_checkpoints')
+        .values({ name: 'report-on-time', version: 1, position: '0000000000000005' }).execute();
+    } finally {
+      await resources.close();
+    }
+
+    // When the operator lists them, drops them, and lists again
+    const listed = await cli(dataDir, 'projections:drop-retired');
+    const listedAgain = await cli(dataDir, 'projections:drop-retired');
+    const dropped = await cli(dataDir, 'projections:drop-retired', '--yes');
+    const after = await cli(dataDir, 'projections:drop-retired');
+
+    // Then listing changes nothing, --yes drops both, and nothing is left
+    expect(listed).toMatchObject({ code: 0 });
+    expect(listed.stdout).toContain('schema rm_report_on_time: retired (drop with --yes)');
+    expect(listed.stdout).toContain('projector report-on-time (checkpoint, rebuild claim, parked events): retired (drop with --yes)');
+    expect(listedAgain.stdout).toBe(listed.stdout);
+    expect(dropped).toMatchObject({ code: 0 });
+    expect(dropped.stdout).toContain('schema rm_report_on_time: dropped');
+    expect(after.stdout).toContain('no retired read models');
   });
 });

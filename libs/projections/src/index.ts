@@ -11,4 +11,5 @@ export { RebuildInProgressError, readRebuildClaims, type RebuildClaim } from './
 export { migrateReadModels, prepareReadModel, ProjectorOutdatedError } from './migrate-read-models';
 export { retryParkedEvents, retryParkedProjectorEvents, skipParkedEvent, type RetryParkedOutcome } from './retry-parked';
 export { isTransientFailure } from './poison-events';
+export { dropRetiredReadModels, findRetiredReadModels, RetiredProjectorStillRunningError, type RetiredReadModels } from './retired-read-models';
 export type { ProjectionsTables } from './projections-tables';

@@ -1,5 +1,7 @@
 import { SingleBar, Presets } from 'cli-progress';
 import {
+  dropRetiredReadModels,
+  findRetiredReadModels,
   listParkedEvents,
   projectionStatus,
   rebuildProjector,
@@ -49,7 +51,22 @@ export const projectionsCommands: CommandGroup = (program, context) => {
     .argument('<event-id>', 'id of the parked event (see projections:parked)')
     .description('drop a parked event for good: the projector or reactor never gets it')
     .action(async (name: string, eventId: string) => skipParked(context, name, eventId));
+
+  program
+    .command('projections:drop-retired')
+    .option('--yes', 'drop them (without it, only list them)')
+    .description('list, or with --yes drop, the read models of projectors the code no longer has (schemas, checkpoints, parked events)')
+    .action(async (options: { yes?: boolean }) => dropRetired(context, options.yes === true));
 };
+
+async function dropRetired(context: CliContext, drop: boolean): Promise<void> {
+  const { database } = await context.resources();
+  const retired = drop ? await dropRetiredReadModels(database.kysely, allProjectors()) : await findRetiredReadModels(database.kysely, allProjectors());
+  if (retired.schemas.length === 0 && retired.projectors.length === 0) return context.print('no retired read models');
+  const verb = drop ? 'dropped' : 'retired (drop with --yes)';
+  for (const schema of retired.schemas) context.print(`schema ${schema}: ${verb}`);
+  for (const name of retired.projectors) context.print(`projector ${name} (checkpoint, rebuild claim, parked events): ${verb}`);
+}
 
 async function status(context: CliContext, json: boolean): Promise<void> {
   const { database, eventStore } = await context.resources();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { readModelSchema } from '@shipledger/projections';
-import { DATABASE_KINDS, openTestDatabase } from '../../../testing/src/test-database';
-import { applyInBatches, migrateProjector, projectionSpec, readModelTables } from '../../../testing/src/projection-spec';
+import { DATABASE_KINDS } from '../../../testing/src/test-database';
+import { applyInBatches, projectionSpec, readModelTables } from '../../../testing/src/projection-spec';
 import { reportScenario } from '../../../../test/reporting/report-scenario';
 import { SHIPMENT_REPORTS } from '../shipment-facts/facts-projector';
 import { shipmentReportsProjector } from './shipment-reports';
@@ -24,26 +24,6 @@ describe.each(DATABASE_KINDS)('the shipment reporting views, kept by one project
     const tables = await readModelTables(spec.database.kysely, shipmentReportsProjector);
     for (const table of ['milestones', 'booking_attempts', 'shipment_stages', 'promises', 'shipment_status']) {
       expect({ table, filled: (tables[table]?.length ?? 0) > 0 }).toEqual({ table, filled: true });
-    }
-  });
-});
-
-describe.each(DATABASE_KINDS)('the per-view schemas the reporting views had before, on %s', (kind) => {
-  it('are dropped when the shared projector first migrates its schema', async () => {
-    const database = await openTestDatabase(kind);
-    try {
-      // Given a schema left by the lead-times projector of before, with its copy of the facts
-      const retired = readModelSchema('report-lead-times');
-      await sql`create schema ${sql.id(retired)}`.execute(database.kysely);
-      await sql`create table ${sql.id(retired, 'shipment_facts')} (shipment_id text)`.execute(database.kysely);
-      // When the shared projector's schema is migrated
-      await migrateProjector(database.kysely, shipmentReportsProjector);
-      // Then the old schema is gone and the new one is there
-      const { rows } = await sql<{ name: string }>`select nspname as name from pg_namespace
-        where nspname in (${retired}, ${readModelSchema(SHIPMENT_REPORTS)}) order by 1`.execute(database.kysely);
-      expect(rows.map((row) => row.name)).toEqual([readModelSchema(SHIPMENT_REPORTS)]);
-    } finally {
-      await database.close();
     }
   });
 });

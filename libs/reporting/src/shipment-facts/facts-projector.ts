@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import {
-  aggregateKey, batchProjector, foldOntoRow, groupByAggregate, readModelSchema, type AggregateEvents, type Projector,
+  aggregateKey, batchProjector, foldOntoRow, groupByAggregate, type AggregateEvents, type Projector,
 } from '@shipledger/projections';
 import type { RecordedEvent } from '@shipledger/event-store';
 import { jsonRecordset, preparedQuery } from '@shipledger/database';
@@ -54,13 +54,6 @@ export interface RowsReplaced<T extends ReportViewTable> {
 export const SHIPMENT_REPORTS = 'report-shipments';
 
 /**
- * The schemas of the five projectors that kept one view each (and a copy of the facts each) until
- * 2026-11-29: dropped by this projector's first migration, as they are no longer kept current.
- */
-const RETIRED_SCHEMAS = ['report-shipments-per-day', 'report-booking-outcomes', 'report-lead-times', 'report-on-time', 'report-exceptions']
-  .map(readModelSchema);
-
-/**
  * The projector for the shipment reporting views. Its schema holds `shipment_facts` (each shipment's
  * folded facts and the stream revision they include) once, beside every view's tables, so a batch
  * folds and writes each shipment's facts once for all views: per thousand shipments, read the stored
@@ -71,7 +64,7 @@ const RETIRED_SCHEMAS = ['report-shipments-per-day', 'report-booking-outcomes', 
  */
 export function factsProjector(views: readonly FactsView<any>[]): Projector {
   const layouts = views.map((view) => ({ view, layout: rowLayout(view) }));
-  const migrations: Record<string, Migration> = { '0000_retire_per_view_schemas': RETIRE_MIGRATION, '0000_shipment_facts': FACTS_MIGRATION };
+  const migrations: Record<string, Migration> = { '0000_shipment_facts': FACTS_MIGRATION };
   for (const view of views) {
     for (const [key, migration] of Object.entries(view.migrations)) migrations[`${key}@${view.name}`] = migration;
   }
@@ -83,12 +76,6 @@ export function factsProjector(views: readonly FactsView<any>[]): Projector {
     applyBatch: (db: Kysely<ReportingTables>, events: readonly RecordedEvent[]) => applyFacts(db, layouts, events),
   });
 }
-
-const RETIRE_MIGRATION: Migration = {
-  async up(db) {
-    for (const schema of RETIRED_SCHEMAS) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
-  },
-};
 
 const FACTS_MIGRATION: Migration = {
   async up(db) {
