@@ -16,7 +16,7 @@ const SHIPMENTS_PER_WRITE = 1000;
 
 /**
  * A reporting view: rows derived from each shipment's facts alone. The view names itself (a label for
- * its statements), its table, the table's columns (besides tenant_id and shipment_id) with their SQL
+ * its statements and migrations), its table, the table's columns (besides tenant_id and shipment_id) with their SQL
  * types, the migrations creating it, and `rowsOf` — the rows a shipment with these facts contributes
  * (none, one or several).
  */
@@ -50,7 +50,7 @@ export interface RowsReplaced<T extends ReportViewTable> {
   after: ReportViewRow<T>[];
 }
 
-/** The projector keeping every shipment reporting view, and the name of its schema's tables. */
+/** The name of the projector keeping the five shipment reporting views (its schema: rm_report_shipments). */
 export const SHIPMENT_REPORTS = 'report-shipments';
 
 /**
@@ -60,7 +60,8 @@ export const SHIPMENT_REPORTS = 'report-shipments';
  * facts of shipments whose stream started before the batch, fold the new events in memory, upsert the
  * facts, then per view replace the written shipments' rows (and its pre-aggregated counts). Statement
  * texts are fixed (batches as JSON or array parameters): on Postgres each is prepared once per connection.
- * The views are rebuilt together: a change to any view's rows bumps `version`.
+ * The views are rebuilt together: a change to any view's rows bumps `version`. (`FactsView<any>`: the list
+ * holds views of different tables; each was checked against its own table where factsView made it.)
  */
 export function factsProjector(views: readonly FactsView<any>[]): Projector {
   const layouts = views.map((view) => ({ view, layout: rowLayout(view) }));
