@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ProjectionsTables } from './projections-tables';
 import type { RecordedEvent } from '@shipledger/event-store';
-import { readModelSchema, type Projector } from './projector';
+import { readModelSchema, rebuildSchemaOf, type Projector } from './projector';
 import { CheckpointMovedError, lockCheckpoint, saveCheckpoint, type ProjectionCheckpoint } from './projection-checkpoints';
 import { parkEvent } from './parked-events';
 
@@ -9,7 +9,7 @@ const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /** Projector names become schema names (`rm_…`, `rm_…_rebuild`): keep them kebab-case and short. */
 export function assertProjectorName(name: string): void {
-  if (!NAME.test(name) || readModelSchema(name).length + '_rebuild'.length > 63) {
+  if (!NAME.test(name) || rebuildSchemaOf(readModelSchema(name)).length > 63) {
     throw new Error(`projector name "${name}" must be kebab-case and at most 52 characters`);
   }
 }

@@ -66,3 +66,13 @@ export interface Reactor {
 export function readModelSchema(projectorName: string): string {
   return `rm_${projectorName.replace(/-/g, '_')}`;
 }
+
+/** Where a rebuild builds the tables of the live schema `live`, before the swap. */
+export function rebuildSchemaOf(live: string): string {
+  return `${live}_rebuild`;
+}
+
+/** Where the swap moves the previous live tables of `live` until it drops them. */
+export function oldSchemaOf(live: string): string {
+  return `${live}_old`;
+}

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { ProjectionsTables } from './projections-tables';
 import type { Database } from '@shipledger/database';
 import type { EventStore, Position } from '@shipledger/event-store';
-import { readModelSchema, type Projector } from './projector';
+import { readModelSchema, rebuildSchemaOf, type Projector } from './projector';
 import { applyEvents, assertProjectorName } from './apply-events';
 import { lockCheckpoint, saveCheckpoint } from './projection-checkpoints';
 import { replaceParkedEvents, type PendingPark } from './parked-events';
@@ -61,7 +61,7 @@ export async function rebuildProjector(options: RebuildOptions): Promise<Rebuild
   const db: Kysely<ProjectionsTables> = database.kysely;
   const batchSize = options.batchSize ?? 1000;
   const live = readModelSchema(projector.name);
-  const target = `${live}_rebuild`;
+  const target = rebuildSchemaOf(live);
   const owner = `${hostname()}/${process.pid}/${randomUUID()}`;
   const started = Date.now();
 

@@ -1,7 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { ProjectionsTables } from './projections-tables';
 import { PROJECTIONS_SCHEMA } from './projections-schema';
-import { readModelSchema, type Projector } from './projector';
+import { oldSchemaOf, readModelSchema, rebuildSchemaOf, type Projector } from './projector';
+import { deleteCheckpoint, readAllCheckpoints } from './projection-checkpoints';
+import { readLiveLeases } from './follower-lease';
+import { dropSchema } from './schema-swap';
 
 /** What projectors that are no longer in the code left behind. */
 export interface RetiredReadModels {
@@ -27,12 +30,12 @@ export class RetiredProjectorStillRunningError extends Error {
 export async function findRetiredReadModels(db: Kysely<ProjectionsTables>, projectors: readonly Projector[]): Promise<RetiredReadModels> {
   const owned = new Set(projectors.flatMap((p) => {
     const schema = readModelSchema(p.name);
-    return [schema, `${schema}_rebuild`, `${schema}_old`];
+    return [schema, rebuildSchemaOf(schema), oldSchemaOf(schema)];
   }));
   const names = new Set(projectors.map((p) => p.name));
   const { rows } = await sql<{ name: string }>`select nspname as name from pg_namespace
     where nspname like 'rm\\_%' order by nspname`.execute(db);
-  const checkpoints = await db.withSchema(PROJECTIONS_SCHEMA).selectFrom('projection_checkpoints').select('name').orderBy('name').execute();
+  const checkpoints = await readAllCheckpoints(db);
   return {
     schemas: rows.map((row) => row.name).filter((schema) => !owned.has(schema)),
     projectors: checkpoints.map((row) => row.name).filter((name) => !names.has(name)),
@@ -48,17 +51,17 @@ export async function dropRetiredReadModels(db: Kysely<ProjectionsTables>, proje
   return db.transaction().execute(async (trx) => {
     const retired = await findRetiredReadModels(trx, projectors);
     if (retired.projectors.length > 0) {
-      const running = await trx.withSchema(PROJECTIONS_SCHEMA).selectFrom('follower_leases').select('name')
-        .where('name', 'in', retired.projectors.map((name) => `projector:${name}`))
-        .where(sql<boolean>`expires_at > now()`).orderBy('name').execute();
-      if (running.length > 0) throw new RetiredProjectorStillRunningError(running.map((row) => row.name));
+      const leases = retired.projectors.map((name) => `projector:${name}`);
+      const live = await readLiveLeases(trx);
+      const running = leases.filter((lease) => live.has(lease));
+      if (running.length > 0) throw new RetiredProjectorStillRunningError(running);
       const scoped = trx.withSchema(PROJECTIONS_SCHEMA);
       await scoped.deleteFrom('parked_events').where('kind', '=', 'projector').where('follower', 'in', retired.projectors).execute();
       await scoped.deleteFrom('projection_rebuilds').where('name', 'in', retired.projectors).execute();
-      await scoped.deleteFrom('follower_leases').where('name', 'in', retired.projectors.map((name) => `projector:${name}`)).execute();
-      await scoped.deleteFrom('projection_checkpoints').where('name', 'in', retired.projectors).execute();
+      await scoped.deleteFrom('follower_leases').where('name', 'in', leases).execute();
+      for (const name of retired.projectors) await deleteCheckpoint(trx, name);
     }
-    for (const schema of retired.schemas) await sql`drop schema ${sql.id(schema)} cascade`.execute(trx);
+    for (const schema of retired.schemas) await dropSchema(trx, schema);
     return retired;
   });
 }

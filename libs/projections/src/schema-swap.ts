@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { ProjectionsTables } from './projections-tables';
+import { oldSchemaOf } from './projector';
 
 export async function schemaExists(db: Kysely<ProjectionsTables>, schema: string): Promise<boolean> {
   const { rows } = await sql<{ found: boolean }>`
@@ -26,7 +27,7 @@ export async function dropSchema(db: Kysely<ProjectionsTables>, schema: string):
  * a relation name after waiting for its lock), so it reads the new tables.
  */
 export async function swapSchemas(trx: Kysely<ProjectionsTables>, live: string, replacement: string): Promise<void> {
-  const old = `${live}_old`;
+  const old = oldSchemaOf(live);
   await dropSchema(trx, old);
   if (await schemaExists(trx, live)) {
     await sql`alter schema ${sql.id(live)} rename to ${sql.id(old)}`.execute(trx);
