@@ -8,6 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import { writeHeapSnapshot } from 'node:v8';
 import { Session } from 'node:inspector/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { Client } from 'pg';
@@ -22,6 +23,12 @@ import { forkBenchChild, type ApiMemory, type BenchMessage, type BenchReady } fr
 
 async function main(): Promise<void> {
   const statements = countStatements();
+  // How long a due timer waited for the event loop, since the last usage figures: a request's p99 far
+  // above this is queueing for the CPU, not a blocked loop. The histogram holds the interval between
+  // ticks, so the resolution is taken off.
+  const loopResolutionMs = 10;
+  const loopDelay = monitorEventLoopDelay({ resolution: loopResolutionMs });
+  loopDelay.enable();
   // BENCH_PGLITE_DIR: the API on PGlite in that folder (the embedded default of `npm start`), else Postgres.
   const pgliteDir = process.env.BENCH_PGLITE_DIR || undefined;
   const app = await startTestApp({ postgres: !pgliteDir, pgliteDir, worker: false, addressRequestsPerMinute: 1_000_000_000 });
@@ -38,7 +45,11 @@ async function main(): Promise<void> {
   // BENCH_PROJECTORS: 'in-process' (default, as `npm start`), 'process' (a worker process of their own, as
   // `npm run start:worker` beside `start:api`), or 'none' (no read model at all: the create path's ceiling).
   const placement = process.env.BENCH_PROJECTORS ?? 'in-process';
-  const worker = await startWorker({ database: app.database, eventStore: app.eventStore, logger, projectors: placement === 'in-process' ? allProjectors() : [], reactors });
+  // BENCH_PROJECTOR_NAMES=a,b: only those projectors in-process, to charge the read models' cost to each.
+  const only = process.env.BENCH_PROJECTOR_NAMES?.split(',').filter(Boolean);
+  const selected = only && only.length > 0 ? only : undefined;
+  const projectors = placement === 'in-process' ? allProjectors().filter((projector) => !selected || selected.includes(projector.name)) : [];
+  const worker = await startWorker({ database: app.database, eventStore: app.eventStore, logger, projectors, reactors });
   const projectorProcess = placement === 'process' ? await forkProjectorProcess(databaseUrlOf(app.database)) : undefined;
   const tenant = await app.createTenant({ rateLimitPerMinute: 1_000_000_000 });
   const carrierAccountName = `Bench Sandbox`;
@@ -89,7 +100,12 @@ async function main(): Promise<void> {
       } else if (message.type === 'usage') {
         const cpu = process.cpuUsage();
         printTally(`statements since the last usage figures (${statements.count} in all)`);
-        process.send?.({ type: 'usage', cpuMicros: cpu.user + cpu.system, statements: statements.count });
+        process.send?.({
+          type: 'usage', cpuMicros: cpu.user + cpu.system, statements: statements.count,
+          loopDelayP99Ms: Math.max(0, loopDelay.percentile(99) / 1e6 - loopResolutionMs),
+          loopDelayMaxMs: Math.max(0, loopDelay.max / 1e6 - loopResolutionMs),
+        });
+        loopDelay.reset();
       } else if (message.type === 'start-reactors') {
         // The booking phase: the reactors join the projectors, as in `npm start` (one process).
         if (!withReactors && !reactorWorker) {

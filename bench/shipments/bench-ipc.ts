@@ -21,10 +21,15 @@ export type BenchMessage = { type: 'wait-caught-up'; timeoutMs: number } | { typ
   | { type: 'profile-start' } | { type: 'profile-stop'; path: string } | { type: 'rss' } | { type: 'start-reactors' } | { type: 'usage' }
   | { type: 'memory' } | { type: 'heap-snapshot'; path: string };
 
-/** What the API process has spent since it started: CPU (user + system, µs) and statements sent to Postgres. */
+/**
+ * What the API process has spent since it started: CPU (user + system, µs) and statements sent to Postgres;
+ * and its event loop's delay (p99 and max, ms) since the previous usage figures.
+ */
 export interface ApiUsage {
   cpuMicros: number;
   statements: number;
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
 }
 
 /**
@@ -150,8 +155,8 @@ export async function startApiProcess(options: { orderShipments?: boolean; pglit
     async usage() {
       const answer = child.next<ApiUsage & { type: 'usage' }>('usage');
       child.send({ type: 'usage' } satisfies BenchMessage);
-      const { cpuMicros, statements } = await answer;
-      return { cpuMicros, statements };
+      const { cpuMicros, statements, loopDelayP99Ms, loopDelayMaxMs } = await answer;
+      return { cpuMicros, statements, loopDelayP99Ms, loopDelayMaxMs };
     },
     async startReactors() {
       const started = child.next('reactors-started');

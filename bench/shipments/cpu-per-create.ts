@@ -5,10 +5,12 @@
  * each after a peer run of as many, and prints per round: creates/s, p99, the peer's rate and the ratio,
  * the machine's CPU per create (every process, Postgres and the load generator included, from
  * /proc/stat, counted until the projectors have caught up), the API process's CPU and its statements per
- * create. Ratios swing with the box's neighbours; CPU per create holds better. For an A/B, run it
+ * create, Postgres's CPU per create (its processes', beside the peer's), the peer's machine CPU per create (its run alone: the ratio of the two bounds draft/peer on a
+ * CPU-bound box), and the API's event loop delay during the drafts (p99 and max: a request p99 far above
+ * it is queueing for a core, not a blocked loop). Ratios swing with the box's neighbours; CPU per create holds better. For an A/B, run it
  * alternately in the two checkouts (`CPU_LABEL` tags the lines) and compare medians.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { startBaselineServer } from './baseline-server';
 import { startApiProcess } from './bench-ipc';
 import { createShipmentsRun } from './http-runs';
@@ -24,6 +26,28 @@ function busyJiffies(): number {
   return user + nice + system + irq + softirq + steal;
 }
 
+/**
+ * Jiffies spent (user + system) by the Postgres server's processes alive now. A backend that exits takes
+ * its count with it; the pools of the API and the peer keep theirs open through a round.
+ */
+function postgresJiffies(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone since the listing
+    }
+    const close = stat.lastIndexOf(')');
+    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+    const fields = stat.slice(close + 2).split(' ');
+    total += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of proc(5))
+  }
+  return total;
+}
+
 /** Milliseconds per jiffy (USER_HZ, 100 on Linux). */
 const JIFFY_MS = 10;
 
@@ -37,18 +61,27 @@ async function main(): Promise<void> {
     await peer.run(600, 16);
     await api.waitUntilCaughtUp(300_000);
     for (let round = 1; round <= RUNS; round++) {
+      const peerBusyBefore = busyJiffies();
+      const peerPostgresBefore = postgresJiffies();
       const conventional = await peer.run(CREATES, 16);
+      const peerBusy = busyJiffies() - peerBusyBefore;
+      const peerPostgres = postgresJiffies() - peerPostgresBefore;
       const busyBefore = busyJiffies();
+      const postgresBefore = postgresJiffies();
       const usageBefore = await api.usage();
       const drafts = await createShipmentsRun(target, merchant, carrierAccountName, CREATES, 16, true);
       await api.waitUntilCaughtUp(300_000);
       const busy = busyJiffies() - busyBefore;
+      const postgres = postgresJiffies() - postgresBefore;
+      const perCreate = (jiffies: number) => (jiffies * JIFFY_MS / CREATES).toFixed(3);
       const usage = await api.usage();
       console.log(`${LABEL} round ${round}: draft ${drafts.perSecond.toFixed(0)}/s p99 ${drafts.p99Ms} ms, `
         + `peer ${conventional.perSecond.toFixed(0)}/s, draft/peer ${(drafts.perSecond / conventional.perSecond).toFixed(3)}, `
-        + `machine CPU ${(busy * JIFFY_MS / CREATES).toFixed(3)} ms/create, `
+        + `machine CPU ${perCreate(busy)} ms/create (peer's ${perCreate(peerBusy)}), `
+        + `Postgres CPU ${perCreate(postgres)} ms/create (peer's ${perCreate(peerPostgres)}), `
         + `API CPU ${((usage.cpuMicros - usageBefore.cpuMicros) / 1000 / CREATES).toFixed(3)} ms/create, `
-        + `API statements ${((usage.statements - usageBefore.statements) / CREATES).toFixed(2)}/create`);
+        + `API statements ${((usage.statements - usageBefore.statements) / CREATES).toFixed(2)}/create, `
+        + `API event loop delay p99 ${usage.loopDelayP99Ms.toFixed(1)} ms, max ${usage.loopDelayMaxMs.toFixed(1)} ms`);
     }
   } finally {
     await peer.close();
