@@ -27,7 +27,9 @@ const APPLICATION: Rule[] = [
   ['logging (pino)', inUrl('/pino', 'sonic-boom', 'thread-stream')],
   ['metrics (prom-client)', inUrl('/prom-client/', '/metrics/')],
   ['validation (class-validator/transformer)', inUrl('/class-validator/', '/class-transformer/', 'validation.pipe', '/validation/')],
-  ['idempotency', inUrl('idempoten')],
+  // Not the onSend hook's anonymous frame: for a response without a claim it only calls done(), and
+  // Fastify then sends the reply (serialise, TLS, socket write) beneath it, which is not idempotency's.
+  ['idempotency', (url, fn) => url.includes('idempoten') && !(url.includes('idempotency.hooks') && fn === '')],
   ['auth + tenant lookup', inUrl('/platform/src/auth', '/jose/', '/platform/src/tenants', 'rate-limit')],
   ['merchant + configuration checks', inUrl('merchant-access', 'configured-references', '/libs/configuration/')],
   ['carrier assignment + booking requirements', inUrl('carrier-assignment', '/libs/carriers/')],
