@@ -48,6 +48,8 @@ async function main(): Promise<void> {
   // BENCH_PROJECTOR_NAMES=a,b: only those projectors in-process, to charge the read models' cost to each.
   const only = process.env.BENCH_PROJECTOR_NAMES?.split(',').filter(Boolean);
   const selected = only && only.length > 0 ? only : undefined;
+  const unknown = selected?.filter((name) => !allProjectors().some((projector) => projector.name === name)) ?? [];
+  if (unknown.length > 0) throw new Error(`BENCH_PROJECTOR_NAMES: no projector named ${unknown.join(', ')} (known: ${allProjectors().map((p) => p.name).join(', ')})`);
   const projectors = placement === 'in-process' ? allProjectors().filter((projector) => !selected || selected.includes(projector.name)) : [];
   const worker = await startWorker({ database: app.database, eventStore: app.eventStore, logger, projectors, reactors });
   const projectorProcess = placement === 'process' ? await forkProjectorProcess(databaseUrlOf(app.database)) : undefined;
