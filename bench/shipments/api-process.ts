@@ -46,11 +46,11 @@ async function main(): Promise<void> {
   // `npm run start:worker` beside `start:api`), or 'none' (no read model at all: the create path's ceiling).
   const placement = process.env.BENCH_PROJECTORS ?? 'in-process';
   // BENCH_PROJECTOR_NAMES=a,b: only those projectors in-process, to charge the read models' cost to each.
-  const only = process.env.BENCH_PROJECTOR_NAMES?.split(',').filter(Boolean);
-  const selected = only && only.length > 0 ? only : undefined;
-  const unknown = selected?.filter((name) => !allProjectors().some((projector) => projector.name === name)) ?? [];
-  if (unknown.length > 0) throw new Error(`BENCH_PROJECTOR_NAMES: no projector named ${unknown.join(', ')} (known: ${allProjectors().map((p) => p.name).join(', ')})`);
-  const projectors = placement === 'in-process' ? allProjectors().filter((projector) => !selected || selected.includes(projector.name)) : [];
+  const known = allProjectors();
+  const selected = process.env.BENCH_PROJECTOR_NAMES?.split(',').filter(Boolean) ?? [];
+  const unknown = selected.filter((name) => !known.some((projector) => projector.name === name));
+  if (unknown.length > 0) throw new Error(`BENCH_PROJECTOR_NAMES: no projector named ${unknown.join(', ')} (known: ${known.map((p) => p.name).join(', ')})`);
+  const projectors = placement === 'in-process' ? known.filter((projector) => selected.length === 0 || selected.includes(projector.name)) : [];
   const worker = await startWorker({ database: app.database, eventStore: app.eventStore, logger, projectors, reactors });
   const projectorProcess = placement === 'process' ? await forkProjectorProcess(databaseUrlOf(app.database)) : undefined;
   const tenant = await app.createTenant({ rateLimitPerMinute: 1_000_000_000 });

@@ -5,10 +5,11 @@
  * each after a peer run of as many, and prints per round: creates/s, p99, the peer's rate and the ratio,
  * the machine's CPU per create (every process, Postgres and the load generator included, from
  * /proc/stat, counted until the projectors have caught up), the API process's CPU and its statements per
- * create, Postgres's CPU per create (its processes', beside the peer's), the peer's machine CPU per create (its run alone: the ratio of the two bounds draft/peer on a
- * CPU-bound box), and the API's event loop delay during the drafts (p99 and max: a request p99 far above
- * it is queueing for a core, not a blocked loop). Ratios swing with the box's neighbours; CPU per create holds better. For an A/B, run it
- * alternately in the two checkouts (`CPU_LABEL` tags the lines) and compare medians.
+ * create, Postgres's CPU per create (its processes'), each beside the peer's (its run alone: on a CPU-bound
+ * box the ratio of the two machine figures bounds draft/peer), and the API's event loop delay during the
+ * drafts (p99 and max: a request p99 far above it is queueing for a core, not a blocked loop). Ratios
+ * swing with the box's neighbours; CPU per create holds better. For an A/B, run it alternately in the two
+ * checkouts (`CPU_LABEL` tags the lines) and compare medians.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { startBaselineServer } from './baseline-server';
@@ -51,6 +52,9 @@ function postgresJiffies(): number {
 /** Milliseconds per jiffy (USER_HZ, 100 on Linux). */
 const JIFFY_MS = 10;
 
+/** Jiffies spent over a round, as milliseconds per create. */
+const perCreate = (jiffies: number) => (jiffies * JIFFY_MS / CREATES).toFixed(3);
+
 async function main(): Promise<void> {
   const api = await startApiProcess();
   const { baseUrl, headers, merchant, carrierAccountName, databaseUrl } = api.ready;
@@ -73,7 +77,6 @@ async function main(): Promise<void> {
       await api.waitUntilCaughtUp(300_000);
       const busy = busyJiffies() - busyBefore;
       const postgres = postgresJiffies() - postgresBefore;
-      const perCreate = (jiffies: number) => (jiffies * JIFFY_MS / CREATES).toFixed(3);
       const usage = await api.usage();
       console.log(`${LABEL} round ${round}: draft ${drafts.perSecond.toFixed(0)}/s p99 ${drafts.p99Ms} ms, `
         + `peer ${conventional.perSecond.toFixed(0)}/s, draft/peer ${(drafts.perSecond / conventional.perSecond).toFixed(3)}, `

@@ -5,6 +5,11 @@ import { PROJECTIONS_SCHEMA } from './projections-schema';
 
 export type FollowerKind = 'projector' | 'reactor';
 
+/** A follower's key (`projector:<name>`, `reactor:<name>`): its lease's name, and its parked-event count's key. */
+export function followerKey(kind: FollowerKind, name: string): string {
+  return `${kind}:${name}`;
+}
+
 /** An event a projector or reactor gave up on after its tries; it stays here until retried or skipped. */
 export interface ParkedEvent {
   kind: FollowerKind;
@@ -114,7 +119,7 @@ export async function countParkedEvents(db: Kysely<ProjectionsTables>): Promise<
     .select(['kind', 'follower', (eb) => eb.fn.countAll().as('n')])
     .groupBy(['kind', 'follower'])
     .execute();
-  return new Map(rows.map((r: any) => [`${r.kind}:${r.follower}`, Number(r.n)]));
+  return new Map(rows.map((r: any) => [followerKey(r.kind, r.follower), Number(r.n)]));
 }
 
 export async function unparkEvent(db: Kysely<ProjectionsTables>, kind: FollowerKind, follower: string, eventId: string): Promise<boolean> {

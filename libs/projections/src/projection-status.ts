@@ -4,7 +4,7 @@ import type { Projector, Reactor } from './projector';
 import { readAllCheckpoints } from './projection-checkpoints';
 import { migrateProjectionsSchema } from './projections-schema';
 import { readAllReactorCheckpoints } from './reactor-checkpoints';
-import { countParkedEvents } from './parked-events';
+import { countParkedEvents, followerKey } from './parked-events';
 import { readLiveLeases } from './follower-lease';
 import { readRebuildClaims, type RebuildClaim } from './rebuild-claims';
 
@@ -69,12 +69,12 @@ export async function projectionStatus(options: {
     const cp = checkpoints.find((c) => c.name === p.name);
     followers.push({
       kind: 'projector', name: p.name, version: cp?.version, codeVersion: p.version, ...(await progressOf(cp)),
-      rebuild: rebuilds.find((r) => r.name === p.name), ...runOf(`projector:${p.name}`),
+      rebuild: rebuilds.find((r) => r.name === p.name), ...runOf(followerKey('projector', p.name)),
     });
   }
   for (const r of options.reactors) {
     const cp = reactorCheckpoints.find((c) => c.name === r.name);
-    followers.push({ kind: 'reactor', name: r.name, ...(await progressOf(cp)), ...runOf(`reactor:${r.name}`) });
+    followers.push({ kind: 'reactor', name: r.name, ...(await progressOf(cp)), ...runOf(followerKey('reactor', r.name)) });
   }
   return { head, followers };
 }

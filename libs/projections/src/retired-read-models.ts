@@ -5,6 +5,7 @@ import { oldSchemaOf, readModelSchema, rebuildSchemaOf, type Projector } from '.
 import { deleteCheckpoint, readAllCheckpoints } from './projection-checkpoints';
 import { readLiveLeases } from './follower-lease';
 import { dropSchema } from './schema-swap';
+import { followerKey } from './parked-events';
 
 /** What projectors that are no longer in the code left behind. */
 export interface RetiredReadModels {
@@ -51,7 +52,7 @@ export async function dropRetiredReadModels(db: Kysely<ProjectionsTables>, proje
   return db.transaction().execute(async (trx) => {
     const retired = await findRetiredReadModels(trx, projectors);
     if (retired.projectors.length > 0) {
-      const leases = retired.projectors.map((name) => `projector:${name}`);
+      const leases = retired.projectors.map((name) => followerKey('projector', name));
       const live = await readLiveLeases(trx);
       const running = leases.filter((lease) => live.has(lease));
       if (running.length > 0) throw new RetiredProjectorStillRunningError(running);

@@ -7,6 +7,7 @@ import { caughtUpTarget } from './caught-up-target';
 import type { Projector, Reactor } from './projector';
 import { Doorbell } from './doorbell';
 import { FollowerLease } from './follower-lease';
+import { followerKey } from './parked-events';
 import { SharedReader } from './shared-reader';
 import { FollowerProgress } from './follower-progress';
 import { migrateProjectionsSchema } from './projections-schema';
@@ -76,9 +77,9 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const context = { database, eventStore, doorbell, reader, logger };
   const tuning = (maxAttempts: number) => ({ batchSize, leasePollMs, maxAttempts, ...retry });
   const projectors = options.projectors.map((p) =>
-    new ProjectorRunner(p, context, lease(`projector:${p.name}`), tuning(options.projectorMaxAttempts ?? 3), groups));
+    new ProjectorRunner(p, context, lease(followerKey('projector', p.name)), tuning(options.projectorMaxAttempts ?? 3), groups));
   const reactors = options.reactors.map((r) =>
-    new ReactorRunner(r, context, lease(`reactor:${r.name}`), tuning(options.reactorMaxAttempts ?? 5)));
+    new ReactorRunner(r, context, lease(followerKey('reactor', r.name)), tuning(options.reactorMaxAttempts ?? 5)));
   for (const runner of projectors) {
     await runner.prepare().catch((error) => {
       if (!(error instanceof ProjectorOutdatedError)) throw error;
