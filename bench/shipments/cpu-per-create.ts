@@ -9,9 +9,12 @@
  * box the ratio of the two machine figures bounds draft/peer), and the API's event loop delay during the
  * drafts (p99 and max: a request p99 far above it is queueing for a core, not a blocked loop). Ratios
  * swing with the box's neighbours; CPU per create holds better. For an A/B, run it alternately in the two
- * checkouts (`CPU_LABEL` tags the lines) and compare medians.
+ * checkouts (`CPU_LABEL` tags the lines) and compare medians. Each line ends with the WAL the server wrote
+ * per create (pg_stat_wal: records, full-page images, bytes), the API's and the peer's: where Postgres's
+ * CPU per create goes is mostly rows, index entries and their WAL.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { Client } from 'pg';
 import { startBaselineServer } from './baseline-server';
 import { startApiProcess } from './bench-ipc';
 import { createShipmentsRun } from './http-runs';
@@ -49,6 +52,27 @@ function postgresJiffies(): number {
   return total;
 }
 
+interface WalTotals {
+  records: number;
+  fullPageImages: number;
+  bytes: number;
+}
+
+/** The server's WAL written since its statistics were reset (pg_stat_wal, PostgreSQL 14 and later). */
+async function walTotals(client: Client): Promise<WalTotals> {
+  const { rows } = await client.query<{ records: string; fpi: string; bytes: string }>(
+    'select wal_records::text as records, wal_fpi::text as fpi, wal_bytes::text as bytes from pg_stat_wal');
+  const row = rows[0]!;
+  return { records: Number(row.records), fullPageImages: Number(row.fpi), bytes: Number(row.bytes) };
+}
+
+/** WAL written over a round, per create: records, full-page images, bytes. */
+function walPerCreate(before: WalTotals, after: WalTotals): string {
+  const per = (n: number) => n / CREATES;
+  return `${per(after.records - before.records).toFixed(1)} records, ${per(after.fullPageImages - before.fullPageImages).toFixed(2)} full pages, `
+    + `${(per(after.bytes - before.bytes) / 1024).toFixed(1)} KB`;
+}
+
 /** Milliseconds per jiffy (USER_HZ, 100 on Linux). */
 const JIFFY_MS = 10;
 
@@ -60,6 +84,8 @@ async function main(): Promise<void> {
   const { baseUrl, headers, merchant, carrierAccountName, databaseUrl } = api.ready;
   const target = { baseUrl, headers };
   const peer = await startBaselineServer('peer-server.ts', 'peer: NestJS CRUD (JWT + DTO + INSERT)', databaseUrl);
+  const stats = new Client({ connectionString: databaseUrl });
+  await stats.connect();
   try {
     await createShipmentsRun(target, merchant, carrierAccountName, 600, 16, true); // warm-up: JIT, pools, caches
     await peer.run(600, 16);
@@ -67,16 +93,20 @@ async function main(): Promise<void> {
     for (let round = 1; round <= RUNS; round++) {
       const peerBusyBefore = busyJiffies();
       const peerPostgresBefore = postgresJiffies();
+      const peerWalBefore = await walTotals(stats);
       const conventional = await peer.run(CREATES, 16);
       const peerBusy = busyJiffies() - peerBusyBefore;
       const peerPostgres = postgresJiffies() - peerPostgresBefore;
+      const peerWal = walPerCreate(peerWalBefore, await walTotals(stats));
       const busyBefore = busyJiffies();
       const postgresBefore = postgresJiffies();
+      const walBefore = await walTotals(stats);
       const usageBefore = await api.usage();
       const drafts = await createShipmentsRun(target, merchant, carrierAccountName, CREATES, 16, true);
       await api.waitUntilCaughtUp(300_000);
       const busy = busyJiffies() - busyBefore;
       const postgres = postgresJiffies() - postgresBefore;
+      const wal = walPerCreate(walBefore, await walTotals(stats));
       const usage = await api.usage();
       console.log(`${LABEL} round ${round}: draft ${drafts.perSecond.toFixed(0)}/s p99 ${drafts.p99Ms} ms, `
         + `peer ${conventional.perSecond.toFixed(0)}/s, draft/peer ${(drafts.perSecond / conventional.perSecond).toFixed(3)}, `
@@ -84,9 +114,11 @@ async function main(): Promise<void> {
         + `Postgres CPU ${perCreate(postgres)} ms/create (peer's ${perCreate(peerPostgres)}), `
         + `API CPU ${((usage.cpuMicros - usageBefore.cpuMicros) / 1000 / CREATES).toFixed(3)} ms/create, `
         + `API statements ${((usage.statements - usageBefore.statements) / CREATES).toFixed(2)}/create, `
-        + `API event loop delay p99 ${usage.loopDelayP99Ms.toFixed(1)} ms, max ${usage.loopDelayMaxMs.toFixed(1)} ms`);
+        + `API event loop delay p99 ${usage.loopDelayP99Ms.toFixed(1)} ms, max ${usage.loopDelayMaxMs.toFixed(1)} ms, `
+        + `WAL ${wal} per create (peer's ${peerWal})`);
     }
   } finally {
+    await stats.end();
     await peer.close();
     await api.close();
   }
