@@ -66,18 +66,32 @@ async function walTotals(client: Client): Promise<WalTotals> {
   return { records: Number(row.records), fullPageImages: Number(row.fpi), bytes: Number(row.bytes) };
 }
 
-/** WAL written over a round, per create: records, full-page images, bytes. */
-function walPerCreate(before: WalTotals, after: WalTotals): string {
-  const per = (n: number) => n / CREATES;
-  return `${per(after.records - before.records).toFixed(1)} records, ${per(after.fullPageImages - before.fullPageImages).toFixed(2)} full pages, `
-    + `${(per(after.bytes - before.bytes) / 1024).toFixed(1)} KB`;
-}
-
 /** Milliseconds per jiffy (USER_HZ, 100 on Linux). */
 const JIFFY_MS = 10;
 
-/** Jiffies spent over a round, as milliseconds per create. */
-const perCreate = (jiffies: number) => (jiffies * JIFFY_MS / CREATES).toFixed(3);
+/** What the machine, Postgres and its WAL have spent so far: read before and after a round. */
+interface Counters {
+  busy: number;
+  postgres: number;
+  wal: WalTotals;
+}
+
+async function readCounters(stats: Client): Promise<Counters> {
+  return { busy: busyJiffies(), postgres: postgresJiffies(), wal: await walTotals(stats) };
+}
+
+/** What a round spent per create, formatted: machine and Postgres CPU (ms), and the WAL written. */
+function spentPerCreate(before: Counters, after: Counters): { machine: string; postgres: string; wal: string } {
+  const per = (n: number) => n / CREATES;
+  const ms = (jiffies: number) => per(jiffies * JIFFY_MS).toFixed(3);
+  return {
+    machine: ms(after.busy - before.busy),
+    postgres: ms(after.postgres - before.postgres),
+    wal: `${per(after.wal.records - before.wal.records).toFixed(1)} records, `
+      + `${per(after.wal.fullPageImages - before.wal.fullPageImages).toFixed(2)} full pages, `
+      + `${(per(after.wal.bytes - before.wal.bytes) / 1024).toFixed(1)} KB`,
+  };
+}
 
 async function main(): Promise<void> {
   const api = await startApiProcess();
@@ -91,31 +105,23 @@ async function main(): Promise<void> {
     await peer.run(600, 16);
     await api.waitUntilCaughtUp(300_000);
     for (let round = 1; round <= RUNS; round++) {
-      const peerBusyBefore = busyJiffies();
-      const peerPostgresBefore = postgresJiffies();
-      const peerWalBefore = await walTotals(stats);
+      const peerBefore = await readCounters(stats);
       const conventional = await peer.run(CREATES, 16);
-      const peerBusy = busyJiffies() - peerBusyBefore;
-      const peerPostgres = postgresJiffies() - peerPostgresBefore;
-      const peerWal = walPerCreate(peerWalBefore, await walTotals(stats));
-      const busyBefore = busyJiffies();
-      const postgresBefore = postgresJiffies();
-      const walBefore = await walTotals(stats);
+      const peerSpent = spentPerCreate(peerBefore, await readCounters(stats));
+      const before = await readCounters(stats);
       const usageBefore = await api.usage();
       const drafts = await createShipmentsRun(target, merchant, carrierAccountName, CREATES, 16, true);
       await api.waitUntilCaughtUp(300_000);
-      const busy = busyJiffies() - busyBefore;
-      const postgres = postgresJiffies() - postgresBefore;
-      const wal = walPerCreate(walBefore, await walTotals(stats));
+      const spent = spentPerCreate(before, await readCounters(stats));
       const usage = await api.usage();
       console.log(`${LABEL} round ${round}: draft ${drafts.perSecond.toFixed(0)}/s p99 ${drafts.p99Ms} ms, `
         + `peer ${conventional.perSecond.toFixed(0)}/s, draft/peer ${(drafts.perSecond / conventional.perSecond).toFixed(3)}, `
-        + `machine CPU ${perCreate(busy)} ms/create (peer's ${perCreate(peerBusy)}), `
-        + `Postgres CPU ${perCreate(postgres)} ms/create (peer's ${perCreate(peerPostgres)}), `
+        + `machine CPU ${spent.machine} ms/create (peer's ${peerSpent.machine}), `
+        + `Postgres CPU ${spent.postgres} ms/create (peer's ${peerSpent.postgres}), `
         + `API CPU ${((usage.cpuMicros - usageBefore.cpuMicros) / 1000 / CREATES).toFixed(3)} ms/create, `
         + `API statements ${((usage.statements - usageBefore.statements) / CREATES).toFixed(2)}/create, `
         + `API event loop delay p99 ${usage.loopDelayP99Ms.toFixed(1)} ms, max ${usage.loopDelayMaxMs.toFixed(1)} ms, `
-        + `WAL ${wal} per create (peer's ${peerWal})`);
+        + `WAL ${spent.wal} per create (peer's ${peerSpent.wal})`);
     }
   } finally {
     await stats.end();

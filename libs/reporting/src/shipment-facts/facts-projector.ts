@@ -149,10 +149,25 @@ async function applyToShipments(db: Kysely<ReportingTables>, views: readonly Vie
     // (applied twice, split in two) fail if an update were taken for an insert.
     .returning(['tenant_id', 'shipment_id', sql<boolean>`xmax <> 0`.as('updated')])));
   if (written.length === 0) return;
-  const keys = new Map(written.map((row) => [aggregateKey(row.tenant_id, row.shipment_id), row.updated]));
-  const replaced = writes.filter((w) => keys.has(aggregateKey(w.tenant_id, w.shipment_id)));
-  const updated = replaced.filter((w) => keys.get(aggregateKey(w.tenant_id, w.shipment_id)) === true);
+  const existed = new Map(written.map((row) => [aggregateKey(row.tenant_id, row.shipment_id), row.updated]));
+  const replaced: FactsWrite[] = [];
+  const updated: ShipmentKeys = { tenantIds: [], shipmentIds: [] };
+  for (const write of writes) {
+    const wasStored = existed.get(aggregateKey(write.tenant_id, write.shipment_id));
+    if (wasStored === undefined) continue;
+    replaced.push(write);
+    if (wasStored) {
+      updated.tenantIds.push(write.tenant_id);
+      updated.shipmentIds.push(write.shipment_id);
+    }
+  }
   for (const { view, layout } of views) await replaceRows(db, view, layout, replaced, updated, stored);
+}
+
+/** Shipments as two parallel arrays, the shape the views' deletes bind. */
+interface ShipmentKeys {
+  tenantIds: string[];
+  shipmentIds: string[];
 }
 
 /**
@@ -161,16 +176,16 @@ async function applyToShipments(db: Kysely<ReportingTables>, views: readonly Vie
  */
 async function replaceRows<T extends ReportViewTable>(
   db: Kysely<ReportingTables>, view: FactsView<T>, { columns, definition }: RowLayout,
-  replaced: readonly FactsWrite[], updated: readonly FactsWrite[],
+  replaced: readonly FactsWrite[], updated: ShipmentKeys,
   stored: ReadonlyMap<string, { revision: number; facts: ShipmentFacts }>,
 ): Promise<void> {
   // The view's table is chosen at run time (a union to Kysely): the delete names only the shipment key
   // every view table has, and the rows inserted were checked against the view's table by rowsOf's type.
   const table: ReportViewTable = view.table;
-  if (updated.length > 0) {
+  if (updated.tenantIds.length > 0) {
     await db.executeQuery(preparedQuery(db.deleteFrom(table)
       .where(sql<boolean>`(tenant_id, shipment_id) in (select * from unnest(
-        ${updated.map((w) => w.tenant_id)}::text[], ${updated.map((w) => w.shipment_id)}::text[]))`), view.name));
+        ${updated.tenantIds}::text[], ${updated.shipmentIds}::text[]))`), view.name));
   }
   if (view.afterReplace) {
     await view.afterReplace(db, replaced.map((w) => {
