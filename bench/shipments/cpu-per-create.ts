@@ -13,85 +13,15 @@
  * per create (pg_stat_wal: records, full-page images, bytes), the API's and the peer's: where Postgres's
  * CPU per create goes is mostly rows, index entries and their WAL.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { startBaselineServer } from './baseline-server';
 import { startApiProcess } from './bench-ipc';
 import { createShipmentsRun } from './http-runs';
+import { readCounters, spentPer } from './machine-counters';
 
 const CREATES = Number(process.env.CPU_CREATES ?? 3000);
 const RUNS = Number(process.env.CPU_RUNS ?? 3);
 const LABEL = process.env.CPU_LABEL ?? 'this checkout';
-
-/** Jiffies the machine spent busy (user, nice, system, irq, softirq, steal) since boot, all cores. */
-function busyJiffies(): number {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
-  return user + nice + system + irq + softirq + steal;
-}
-
-/**
- * Jiffies spent (user + system) by the Postgres server's processes alive now. A backend that exits takes
- * its count with it; the pools of the API and the peer keep theirs open through a round.
- */
-function postgresJiffies(): number {
-  let total = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue; // gone since the listing
-    }
-    const close = stat.lastIndexOf(')');
-    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-    const fields = stat.slice(close + 2).split(' ');
-    total += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of proc(5))
-  }
-  return total;
-}
-
-interface WalTotals {
-  records: number;
-  fullPageImages: number;
-  bytes: number;
-}
-
-/** The server's WAL written since its statistics were reset (pg_stat_wal, PostgreSQL 14 and later). */
-async function walTotals(client: Client): Promise<WalTotals> {
-  const { rows } = await client.query<{ records: string; fpi: string; bytes: string }>(
-    'select wal_records::text as records, wal_fpi::text as fpi, wal_bytes::text as bytes from pg_stat_wal');
-  const row = rows[0]!;
-  return { records: Number(row.records), fullPageImages: Number(row.fpi), bytes: Number(row.bytes) };
-}
-
-/** Milliseconds per jiffy (USER_HZ, 100 on Linux). */
-const JIFFY_MS = 10;
-
-/** What the machine, Postgres and its WAL have spent so far: read before and after a round. */
-interface Counters {
-  busy: number;
-  postgres: number;
-  wal: WalTotals;
-}
-
-async function readCounters(stats: Client): Promise<Counters> {
-  return { busy: busyJiffies(), postgres: postgresJiffies(), wal: await walTotals(stats) };
-}
-
-/** What a round spent per create, formatted: machine and Postgres CPU (ms), and the WAL written. */
-function spentPerCreate(before: Counters, after: Counters): { machine: string; postgres: string; wal: string } {
-  const per = (n: number) => n / CREATES;
-  const ms = (jiffies: number) => per(jiffies * JIFFY_MS).toFixed(3);
-  return {
-    machine: ms(after.busy - before.busy),
-    postgres: ms(after.postgres - before.postgres),
-    wal: `${per(after.wal.records - before.wal.records).toFixed(1)} records, `
-      + `${per(after.wal.fullPageImages - before.wal.fullPageImages).toFixed(2)} full pages, `
-      + `${(per(after.wal.bytes - before.wal.bytes) / 1024).toFixed(1)} KB`,
-  };
-}
 
 async function main(): Promise<void> {
   const api = await startApiProcess();
@@ -107,12 +37,12 @@ async function main(): Promise<void> {
     for (let round = 1; round <= RUNS; round++) {
       const peerBefore = await readCounters(stats);
       const conventional = await peer.run(CREATES, 16);
-      const peerSpent = spentPerCreate(peerBefore, await readCounters(stats));
+      const peerSpent = spentPer(CREATES, peerBefore, await readCounters(stats));
       const before = await readCounters(stats);
       const usageBefore = await api.usage();
       const drafts = await createShipmentsRun(target, merchant, carrierAccountName, CREATES, 16, true);
       await api.waitUntilCaughtUp(300_000);
-      const spent = spentPerCreate(before, await readCounters(stats));
+      const spent = spentPer(CREATES, before, await readCounters(stats));
       const usage = await api.usage();
       console.log(`${LABEL} round ${round}: draft ${drafts.perSecond.toFixed(0)}/s p99 ${drafts.p99Ms} ms, `
         + `peer ${conventional.perSecond.toFixed(0)}/s, draft/peer ${(drafts.perSecond / conventional.perSecond).toFixed(3)}, `
