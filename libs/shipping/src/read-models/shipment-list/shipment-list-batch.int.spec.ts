@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, KyselyPlugin } from 'kysely';
+import { sql, type Kysely, type KyselyPlugin } from 'kysely';
 import type { Database } from '@shipledger/database';
 import type { ShipmentListTables } from '../../storage/shipping-database';
 import type { RecordedEvent } from '@shipledger/event-store';
@@ -168,6 +168,53 @@ describe.each(kinds)('shipment-list applyBatch on %s', (kind) => {
     expect(rows.shipments).toHaveLength(1001);
     expect(rows).toEqual(await snapshot(small.tenantId));
     expect(statements).toBe(4);
+  });
+
+  describe('a stored shipment whose terms change', () => {
+    /** A confirmed shipment with its booking requested, and its ShipmentBooked (not yet applied). */
+    const awaitingBooking = () => {
+      const log = new ShipmentEventLog();
+      const id = `shp-e-${randomUUID()}`;
+      const stamp = { at: '2026-11-12T10:00:00.000Z', actor: 'client-1' };
+      log.append(id, { type: 'ShipmentCreated', data: {
+        shipment_id: id, tenant_id: log.tenantId, content: sampleContent({ ref: 'REF-E' }), ...stamp } });
+      log.append(id, { type: 'ShipmentConfirmed', data: { carrier_account: account, warnings: [], ...stamp } });
+      log.append(id, { type: 'ShipmentBookingRequested', data: {
+        booking_attempt_id: 'att-e1', carrier_account: account, reason: 'confirm', ...stamp } });
+      const booked: RecordedEvent = log.append(id, { type: 'ShipmentBooked', data: {
+        booking_attempt_id: 'att-e1', tracking_no: 'TRK-E-1', carrier: 'SANDBOX', ...stamp } });
+      return { log, id, stored: log.events.slice(0, -1), booked };
+    };
+
+    /** The shipment's term rows with their physical row ids: a rewritten term gets a new one. */
+    const termRows = (tenantId: string, id: string) => database.kysely.withSchema(schema).selectFrom('search_terms')
+      .select(['term', sql<string>`ctid::text`.as('row_id')])
+      .where('tenant_id', '=', tenantId).where('shipment_id', '=', id).orderBy('term').execute();
+
+    it('given its stored terms, when its booking adds a tracking number, then only that term is written', async () => {
+      const { log, id, stored, booked } = awaitingBooking();
+      await applyBatch(stored);
+      const before = await termRows(log.tenantId, id);
+      expect(before.map((row) => row.term)).not.toContain('trk-e-1');
+
+      await applyBatch([booked]);
+
+      const after = await termRows(log.tenantId, id);
+      expect(after.filter((row) => row.term !== 'trk-e-1')).toEqual(before);
+      expect(after.map((row) => row.term)).toEqual([...before.map((row) => row.term), 'trk-e-1'].sort());
+    });
+
+    it('given a stored term its new state adds already there (an older searchTermsOf), when applied, then it stays one row', async () => {
+      const { log, id, stored, booked } = awaitingBooking();
+      await applyBatch(stored);
+      await database.kysely.withSchema(schema).insertInto('search_terms')
+        .values({ tenant_id: log.tenantId, shipment_id: id, term: 'trk-e-1', creation_date: '2026-11-12T10:00:00.000Z' })
+        .execute();
+
+      await applyBatch([booked]);
+
+      expect((await termRows(log.tenantId, id)).filter((row) => row.term === 'trk-e-1')).toHaveLength(1);
+    });
   });
 
   it('event by event twice, each in its own transaction, leaves the same rows', async () => {

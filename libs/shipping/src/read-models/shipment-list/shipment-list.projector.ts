@@ -7,17 +7,22 @@ import { shipmentListMigrations } from './shipment-list.migrations';
 import { searchTermsOfState } from './search-terms';
 import { SHIPMENT_LIST_PROJECTOR } from './shipment-list.queries';
 import { foldShipment, groupByShipment, shipmentKey, type ShipmentEvents } from './shipment-list.fold';
-import { insertTerms, selectRows, upsertRows, type SearchTermRow, type ShipmentWrite } from './shipment-list.writes';
+import { insertTerms, selectRows, upsertRows, type SearchTermRow, type ShipmentWrite, type TermChange } from './shipment-list.writes';
 
 /** Shipments per set of statements: bounds the size of one statement's JSON and arrays. */
 const SHIPMENTS_PER_WRITE = 1000;
 
 /**
  * The shipment-list read model: one row per shipment (filters, paging, bulk status) plus its search
- * terms. A batch costs at most three statements per thousand shipments, whatever its number of events:
- * read the touched rows, fold each shipment's events in memory, upsert the rows (deleting replaced
- * terms in the same statement), insert the new terms. Idempotent: an event at or below the row's
- * revision was already folded in.
+ * terms. A batch costs at most four statements per thousand shipments, whatever its number of events:
+ * read the touched rows, fold each shipment's events in memory, upsert the rows (deleting the terms
+ * they lose in the same statement), insert the terms of new shipments, insert the terms stored ones
+ * gain. Idempotent: an event at or below the row's revision was already folded in.
+ *
+ * A stored shipment's terms change by difference: those its stored state yields and its new one does
+ * not are deleted, the new ones inserted; a booking adds one row (its tracking number) instead of
+ * rewriting all ~13. So a change to what searchTermsOf indexes needs a version bump (a rebuild), as any
+ * change to what a read model stores does: a difference from the old code's terms leaves theirs.
  */
 export const shipmentListProjector = batchProjector({
   name: SHIPMENT_LIST_PROJECTOR,
@@ -41,33 +46,35 @@ async function applyToShipments(db: Kysely<ShipmentListTables>, shipments: reado
   const isNew = (shipment: ShipmentEvents) => shipment.events[0]!.revision === 0;
   const stored = await selectRows(db, shipments.filter((shipment) => !isNew(shipment)));
 
-  const writes: (ShipmentWrite & { terms: string[] | undefined })[] = [];
+  const writes: ShipmentWrite[] = [];
   for (const shipment of shipments) {
     const { tenantId, shipmentId } = shipment;
     const before = isNew(shipment) ? undefined : stored.get(shipmentKey(tenantId, shipmentId));
     const row = foldShipment(before, shipment.events);
     if (!row) continue;
     const terms = searchTermsOfState(row.state);
-    const termsChanged = !before || !sameSet(searchTermsOfState(before.state), terms);
-    writes.push({
-      tenantId, shipmentId, row,
-      replaceTerms: isNew(shipment) || (before !== undefined && termsChanged),
-      terms: termsChanged ? terms : undefined,
-    });
+    const termChange: TermChange = isNew(shipment)
+      ? { kind: 'replace', terms }
+      : termDiff(before ? searchTermsOfState(before.state) : [], terms);
+    writes.push({ tenantId, shipmentId, row, termChange });
   }
   if (writes.length === 0) return;
 
   const written = await upsertRows(db, writes);
-  const newTerms: SearchTermRow[] = [];
-  for (const { tenantId, shipmentId, row, terms } of writes) {
-    if (!terms || !written.has(shipmentKey(tenantId, shipmentId))) continue;
-    for (const term of terms) newTerms.push({ tenantId, shipmentId, term, creationDate: row.state.creation_date });
+  const replaced: SearchTermRow[] = [];
+  const added: SearchTermRow[] = [];
+  for (const { tenantId, shipmentId, row, termChange } of writes) {
+    if (!written.has(shipmentKey(tenantId, shipmentId))) continue;
+    const [into, terms] = termChange.kind === 'replace' ? [replaced, termChange.terms] : [added, termChange.added];
+    for (const term of terms) into.push({ tenantId, shipmentId, term, creationDate: row.state.creation_date });
   }
-  await insertTerms(db, newTerms);
+  await insertTerms(db, replaced);
+  await insertTerms(db, added, true);
 }
 
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  const set = new Set(a);
-  return b.every((term) => set.has(term));
+/** The terms a stored shipment loses and gains. */
+export function termDiff(before: readonly string[], after: readonly string[]): TermChange {
+  const had = new Set(before);
+  const has = new Set(after);
+  return { kind: 'diff', removed: before.filter((term) => !has.has(term)), added: after.filter((term) => !had.has(term)) };
 }

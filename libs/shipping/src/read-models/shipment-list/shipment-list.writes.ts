@@ -15,10 +15,20 @@ export interface ShipmentKeyed {
   shipmentId: string;
 }
 
-/** The new row of a shipment, and whether its old search terms (if any) must go. */
+/**
+ * How a written shipment's search terms change. `replace`: delete every stored term of the shipment,
+ * then insert `terms` (a shipment folded from its first event, whose stored row, if any, was not read).
+ * `diff`: the stored row was read, so its stored terms are the ones its stored state yields; delete
+ * `removed`, insert `added` (a booking adds its tracking number: one row, not a rewrite of ~13).
+ */
+export type TermChange =
+  | { kind: 'replace'; terms: readonly string[] }
+  | { kind: 'diff'; removed: readonly string[]; added: readonly string[] };
+
+/** The new row of a shipment and how its search terms change. */
 export interface ShipmentWrite extends ShipmentKeyed {
   row: ShipmentRow;
-  replaceTerms: boolean;
+  termChange: TermChange;
 }
 
 export interface SearchTermRow extends ShipmentKeyed {
@@ -56,20 +66,22 @@ export async function selectRows(db: Kysely<ShipmentListTables>, shipments: read
 }
 
 /**
- * Inserts or updates the shipments rows and deletes the old search terms of those marked replaceTerms;
- * one statement. Returns the keys of the rows it wrote.
+ * Inserts or updates the shipments rows and deletes the search terms they lose: every term of a
+ * `replace`, the `removed` ones of a `diff`; one statement. Returns the keys of the rows it wrote.
  *
  * Invariant: a row only moves forward — the update applies only where the stored revision is below the
- * new one, so a replayed batch leaves newer rows alone, and only rows written here lose their terms.
+ * new one, so a replayed batch leaves newer rows alone, and only rows written here lose terms.
  * The caller holds the projector's checkpoint lock (one writer per schema), so the rows it read before
- * are still the stored ones. The delete sees the terms as they were before this statement (one
+ * are still the stored ones. The deletes see the terms as they were before this statement (one
  * snapshot for every part of it), which are exactly the old terms.
  */
 export async function upsertRows(db: Kysely<ShipmentListTables>, writes: readonly ShipmentWrite[]): Promise<Set<string>> {
   const records = writes.map(({ tenantId, shipmentId, row }) => ({
     tenant_id: tenantId, shipment_id: shipmentId, ...rowColumns(row),
   }));
-  const replacing = writes.filter((write) => write.replaceTerms);
+  const replacing = writes.filter((write) => write.termChange.kind === 'replace');
+  const removed = writes.flatMap(({ tenantId, shipmentId, termChange }) =>
+    termChange.kind === 'diff' ? termChange.removed.map((term) => ({ tenantId, shipmentId, term })) : []);
   const { rows: written } = await db.executeQuery(preparedQuery(db
     .with('written', (qb) => qb.insertInto('shipments')
       .columns(ROW_COLUMNS)
@@ -84,17 +96,30 @@ export async function upsertRows(db: Kysely<ShipmentListTables>, writes: readonl
         join unnest(${texts(replacing, 'tenantId')}::text[], ${texts(replacing, 'shipmentId')}::text[]) as r(tenant_id, shipment_id)
           on r.tenant_id = w.tenant_id and r.shipment_id = w.shipment_id)`)
       .returning(['tenant_id']))
+    .with('pruned', (qb) => qb.deleteFrom('search_terms')
+      .where(sql<boolean>`(tenant_id, shipment_id, term) in (
+        select r.tenant_id, r.shipment_id, r.term from written w
+        join unnest(${texts(removed, 'tenantId')}::text[], ${texts(removed, 'shipmentId')}::text[], ${texts(removed, 'term')}::text[])
+          as r(tenant_id, shipment_id, term)
+          on r.tenant_id = w.tenant_id and r.shipment_id = w.shipment_id)`)
+      .returning(['tenant_id']))
     .selectFrom('written').select(['tenant_id', 'shipment_id'])));
   return new Set(written.map((row) => shipmentKey(row.tenant_id, row.shipment_id)));
 }
 
-/** Inserts search terms; one statement. */
-export async function insertTerms(db: Kysely<ShipmentListTables>, terms: readonly SearchTermRow[]): Promise<void> {
+/**
+ * Inserts search terms; one statement. `ifAbsent` skips a term already stored (the `added` of a diff:
+ * stored terms that were computed by an older searchTermsOf must not fail the batch); without it a
+ * plain insert, for terms whose shipment has none stored (a `replace` just deleted them), which spares
+ * Postgres the speculative insertion's extra index probe and WAL record per row.
+ */
+export async function insertTerms(db: Kysely<ShipmentListTables>, terms: readonly SearchTermRow[], ifAbsent = false): Promise<void> {
   if (terms.length === 0) return;
-  await db.executeQuery(preparedQuery(db.insertInto('search_terms')
+  const insert = db.insertInto('search_terms')
     .columns(['tenant_id', 'shipment_id', 'term', 'creation_date'])
     .expression(sql`select * from unnest(${texts(terms, 'tenantId')}::text[], ${texts(terms, 'shipmentId')}::text[],
-      ${texts(terms, 'term')}::text[], ${texts(terms, 'creationDate')}::text[]::timestamptz[])`)));
+      ${texts(terms, 'term')}::text[], ${texts(terms, 'creationDate')}::text[]::timestamptz[])`);
+  await db.executeQuery(preparedQuery(ifAbsent ? insert.onConflict((oc) => oc.doNothing()) : insert));
 }
 
 function rowColumns({ revision, state, milestones }: ShipmentRow) {
