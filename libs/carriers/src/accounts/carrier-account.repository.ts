@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '@shipledger/database';
+import { preparedQuery, type Database } from '@shipledger/database';
 import type { CredentialCipher } from '../secrets/credential-cipher';
 import { carriersTables } from '../storage/carriers-schema';
 import type { CarriersTables } from '../storage/carriers-database';
@@ -61,9 +61,8 @@ export class CarrierAccountRepository {
 
   async get(tenantId: string, carrierAccountId: string): Promise<CarrierAccount | undefined> {
     const db = await this.db();
-    const row = await db.selectFrom('carrier_accounts').selectAll()
-      .where('tenant_id', '=', tenantId).where('carrier_account_id', '=', carrierAccountId)
-      .executeTakeFirst();
+    const [row] = (await db.executeQuery(preparedQuery(db.selectFrom('carrier_accounts').selectAll()
+      .where('tenant_id', '=', tenantId).where('carrier_account_id', '=', carrierAccountId)))).rows;
     return row ? this.fromRow(row as AccountRow) : undefined;
   }
 

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '@shipledger/database';
+import { preparedQuery, type Database } from '@shipledger/database';
 import type { CarrierCode } from '../accounts/carrier-account';
 import { carriersTables } from '../storage/carriers-schema';
 import type { CarriersTables } from '../storage/carriers-database';
@@ -29,18 +29,18 @@ export class BookingStore {
   /** Idempotent by request id: a retried booking writes nothing new. */
   async save(record: CarrierBookingRecord): Promise<void> {
     const db = await this.db();
-    await db.insertInto('carrier_bookings').values({
+    await db.executeQuery(preparedQuery(db.insertInto('carrier_bookings').values({
       request_id: record.requestId, tenant_id: record.tenantId, shipment_id: record.shipmentId,
       carrier_account_id: record.carrierAccountId, carrier: record.carrier, tracking_no: record.trackingNo,
       status: record.status, created_at: new Date().toISOString(),
-    }).onConflict((oc) => oc.column('request_id').doNothing()).execute();
+    }).onConflict((oc) => oc.column('request_id').doNothing())));
   }
 
   async activeForShipment(tenantId: string, shipmentId: string): Promise<CarrierBookingRecord[]> {
     const db = await this.db();
-    const rows = await db.selectFrom('carrier_bookings').selectAll()
+    const { rows } = await db.executeQuery(preparedQuery(db.selectFrom('carrier_bookings').selectAll()
       .where('tenant_id', '=', tenantId).where('shipment_id', '=', shipmentId).where('status', '=', 'active')
-      .orderBy('created_at').execute();
+      .orderBy('created_at')));
     return rows.map(fromRow);
   }
 
@@ -52,9 +52,9 @@ export class BookingStore {
 
   async byTrackingNo(tenantId: string, trackingNo: string): Promise<CarrierBookingRecord | undefined> {
     const db = await this.db();
-    const row = await db.selectFrom('carrier_bookings').selectAll()
+    const [row] = (await db.executeQuery(preparedQuery(db.selectFrom('carrier_bookings').selectAll()
       .where('tenant_id', '=', tenantId).where('tracking_no', '=', trackingNo)
-      .orderBy('created_at', 'desc').executeTakeFirst();
+      .orderBy('created_at', 'desc').limit(1)))).rows;
     return row ? fromRow(row) : undefined;
   }
 

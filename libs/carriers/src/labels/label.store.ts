@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '@shipledger/database';
+import { preparedQuery, type Database } from '@shipledger/database';
 import type { LabelKind } from '../accounts/carrier-account';
 import { carriersTables } from '../storage/carriers-schema';
 import type { CarriersTables } from '../storage/carriers-database';
@@ -68,7 +68,8 @@ export class LabelStore {
   async reserveSources(tenantId: string, shipmentId: string, kinds: readonly LabelKind[], booking: Omit<LabelSource, 'tenantId' | 'kind'>): Promise<void> {
     const db = await this.db();
     const createdAt = new Date().toISOString();
-    await db
+    // Prepared (once per connection and number of kinds: two or three, so two statements at most).
+    await db.executeQuery(preparedQuery(db
       .with('dropped', (qb) => qb.deleteFrom('labels').where('tenant_id', '=', tenantId).where('shipment_id', '=', shipmentId).where('kind', 'in', kinds))
       .insertInto('label_sources')
       .values(kinds.map((kind) => ({
@@ -78,8 +79,7 @@ export class LabelStore {
       .onConflict((oc) => oc.columns(['tenant_id', 'shipment_id', 'kind']).doUpdateSet((eb) => ({
         tracking_no: eb.ref('excluded.tracking_no'), request_id: eb.ref('excluded.request_id'),
         carrier_account_id: eb.ref('excluded.carrier_account_id'), created_at: eb.ref('excluded.created_at'),
-      })))
-      .execute();
+      })))));
   }
 
   /** Every tenant's label source of this shipment id and kind (in practice one). */

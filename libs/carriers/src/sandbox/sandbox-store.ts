@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '@shipledger/database';
+import { preparedQuery, type Database } from '@shipledger/database';
 import { carriersTables } from '../storage/carriers-schema';
 import type { CarriersTables } from '../storage/carriers-database';
 
@@ -38,13 +38,13 @@ export class SandboxStore {
     const db = await this.db();
     const { at, ...values } = row;
     const offset = db.selectFrom('sandbox_clocks').select('offset_ms').where('tenant_id', '=', row.tenant_id);
-    const inserted = await db.insertInto('sandbox_bookings')
+    const [inserted] = (await db.executeQuery(preparedQuery(db.insertInto('sandbox_bookings')
       .values({
         ...values, steps_reported: 0, status: 'booked',
         booked_at: sql<string>`${at.toISOString()}::timestamptz + coalesce((${offset}), 0)::float8 * interval '1 millisecond'`,
       })
       .onConflict((oc) => oc.column('request_id').doNothing())
-      .returningAll().executeTakeFirst();
+      .returningAll()))).rows;
     return (inserted as SandboxBookingRow | undefined) ?? (await this.booking(row.request_id))!;
   }
 
@@ -115,9 +115,8 @@ export class SandboxStore {
    */
   async markReported(requestId: string, from: number, to: number, finished: boolean): Promise<void> {
     const db = await this.db();
-    await db.updateTable('sandbox_bookings')
+    await db.executeQuery(preparedQuery(db.updateTable('sandbox_bookings')
       .set({ steps_reported: to, ...(finished ? { status: 'finished' } : {}) })
-      .where('request_id', '=', requestId).where('steps_reported', '=', from).where('status', '=', 'booked')
-      .execute();
+      .where('request_id', '=', requestId).where('steps_reported', '=', from).where('status', '=', 'booked')));
   }
 }

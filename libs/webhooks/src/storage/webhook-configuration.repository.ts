@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '@shipledger/database';
+import { preparedQuery, type Database } from '@shipledger/database';
 import type { WebhookConfiguration, WebhookConfigurationFields } from '../domain';
 import type { SigningSecretCipher } from '../application/shared/signing-secrets';
 import { webhooksTables } from './webhooks-schema';
@@ -115,8 +115,9 @@ export class WebhookConfigurationRepository {
     const db = await this.db();
     let query = db.selectFrom('configurations').selectAll().where('tenant_id', '=', tenantId).where('deleted', '=', false);
     if (options.activeOnly) query = query.where('status', '=', 'ACTIVE');
-    const rows = await query.orderBy('creation_date').orderBy('config_id').execute() as ConfigurationRow[];
-    return rows.map(toConfiguration);
+    // Prepared: the webhook reactor asks for every event it handles (two texts: all, active only).
+    const { rows } = await db.executeQuery(preparedQuery(query.orderBy('creation_date').orderBy('config_id')));
+    return (rows as ConfigurationRow[]).map(toConfiguration);
   }
 
   /**
