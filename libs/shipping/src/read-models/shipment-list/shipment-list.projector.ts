@@ -69,11 +69,11 @@ async function applyToShipments(db: Kysely<ShipmentListTables>, shipments: reado
     for (const term of terms) into.push({ tenantId, shipmentId, term, creationDate: row.state.creation_date });
   }
   await insertTerms(db, replaced);
-  await insertTerms(db, added, true);
+  await insertTerms(db, added, { ifAbsent: true });
 }
 
 /** The terms a stored shipment loses and gains. */
-export function termDiff(before: readonly string[], after: readonly string[]): TermChange {
+function termDiff(before: readonly string[], after: readonly string[]): TermChange {
   const had = new Set(before);
   const has = new Set(after);
   return { kind: 'diff', removed: before.filter((term) => !has.has(term)), added: after.filter((term) => !had.has(term)) };

@@ -113,7 +113,9 @@ export async function upsertRows(db: Kysely<ShipmentListTables>, writes: readonl
  * plain insert, for terms whose shipment has none stored (a `replace` just deleted them), which spares
  * Postgres the speculative insertion's extra index probe and WAL record per row.
  */
-export async function insertTerms(db: Kysely<ShipmentListTables>, terms: readonly SearchTermRow[], ifAbsent = false): Promise<void> {
+export async function insertTerms(
+  db: Kysely<ShipmentListTables>, terms: readonly SearchTermRow[], { ifAbsent = false }: { ifAbsent?: boolean } = {},
+): Promise<void> {
   if (terms.length === 0) return;
   const insert = db.insertInto('search_terms')
     .columns(['tenant_id', 'shipment_id', 'term', 'creation_date'])
