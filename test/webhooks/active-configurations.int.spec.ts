@@ -8,6 +8,8 @@ describe('webhook deliveries: the ACTIVE configurations an event meets, read onc
   beforeAll(async () => { h = await webhookHarness(); });
   afterAll(async () => { await h.close(); });
 
+  const head = () => h.app.eventStore.headPosition();
+
   /** Appends an event of another tenant and answers its position (the store's head moves on). */
   const appendSomething = async () => {
     const metadata = { tenantId: 'elsewhere', actor: 'test', correlationId: 'c', causationId: 'c', requestId: 'r', schemaVersion: 1, occurredAt: new Date().toISOString() };
@@ -20,7 +22,7 @@ describe('webhook deliveries: the ACTIVE configurations an event meets, read onc
     const first = await h.configure('/first');
     const early = { position: await appendSomething() };
     const reads = jest.spyOn(h.context.repository, 'list');
-    const active = new ActiveConfigurations(h.context.repository);
+    const active = new ActiveConfigurations(h.context.repository, head);
 
     // When two events at or before that position ask
     const forEarly = await active.for(h.tenant.tenantId, early);
@@ -49,7 +51,7 @@ describe('webhook deliveries: the ACTIVE configurations an event meets, read onc
     const earlier = { position: await appendSomething() };
     const later = { position: await appendSomething() };
     const reads = jest.spyOn(h.context.repository, 'list');
-    const active = new ActiveConfigurations(h.context.repository);
+    const active = new ActiveConfigurations(h.context.repository, head);
     // When both ask at once, the earlier one first
     const [a, b] = await Promise.all([active.for(h.tenant.tenantId, earlier), active.for(h.tenant.tenantId, later)]);
     // Then one read answered both
@@ -58,11 +60,32 @@ describe('webhook deliveries: the ACTIVE configurations an event meets, read onc
     reads.mockRestore();
   });
 
+  it('covers every event already in the store when its read starts, handed over or not: a reactor behind catches up on one read', async () => {
+    // Given a tenant with a configuration, and a backlog of events the reactor has not reached
+    const backlogged = await h.configure('/backlog');
+    const backlog = [await appendSomething(), await appendSomething(), await appendSomething()];
+    const reads = jest.spyOn(h.context.repository, 'list');
+    const active = new ActiveConfigurations(h.context.repository, head);
+    // When the first of them asks, and then, one by one after its read, the others
+    const forFirst = await active.for(h.tenant.tenantId, { position: backlog[0]! });
+    const forOthers = [];
+    for (const position of backlog.slice(1)) forOthers.push(await active.for(h.tenant.tenantId, { position }));
+    // Then the first read served them all: they were in the store before it
+    expect(reads).toHaveBeenCalledTimes(1);
+    for (const list of forOthers) expect(list).toBe(forFirst);
+    expect(forFirst.map((c) => c.config_id)).toContain(backlogged.config_id);
+
+    // And an event appended after that read is past it: read again
+    await active.for(h.tenant.tenantId, { position: await appendSomething() });
+    expect(reads).toHaveBeenCalledTimes(2);
+    reads.mockRestore();
+  });
+
   it('keeps no failed read: the next event reads again', async () => {
     // Given a tenant with a configuration, and a list read that fails
     await h.configure('/third');
     const position = await appendSomething();
-    const active = new ActiveConfigurations(h.context.repository);
+    const active = new ActiveConfigurations(h.context.repository, head);
     const reads = jest.spyOn(h.context.repository, 'list').mockRejectedValueOnce(new Error('connection lost'));
     // When an event asks, then another at the same position
     await expect(active.for(h.tenant.tenantId, { position })).rejects.toThrow('connection lost');

@@ -25,17 +25,24 @@ interface Entry {
  * GATHER_MS share one).
  *
  * Same answer as reading at handling time: an event meets the configurations as they were at some
- * moment after it was appended — a list read after the event was handed over (so after it was in the
- * store) is one such moment. So a list serves every event at or before the highest position handed
- * over when its read started (`covers`: the store reveals positions in order, so everything below one
- * it revealed was already there); the first event past it reads again, after GATHER_MS. A configuration created after
- * an event was appended may or may not receive it, as before (ADR 0014: a replay backfills).
+ * moment after it was appended — a list read after the event was in the store is one such moment. So a
+ * list serves every event at or before `covers`: the highest position handed over when its read
+ * started, or the store's head read just before it, whichever is later (the store reveals positions in
+ * order, so everything at or below either was already there). The head is what lets a reactor that is
+ * behind catch up: one read covers its whole backlog, where the positions handed over alone covered the
+ * few events in hand (a reactor a hundred thousand events behind caught up at ~900 events/s, one read
+ * per run of 16). The first event past `covers` reads again, after GATHER_MS. A configuration created
+ * after an event was appended may or may not receive it, as before (ADR 0014: a replay backfills).
  */
 export class ActiveConfigurations {
   private highest: Position | undefined;
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly repository: Pick<WebhookConfigurationRepository, 'list'>) {}
+  constructor(
+    private readonly repository: Pick<WebhookConfigurationRepository, 'list'>,
+    /** The store's head (EventStore.headPosition): the newest position readers can see. */
+    private readonly headPosition: () => Promise<Position | undefined>,
+  ) {}
 
   /** The tenant's ACTIVE configurations as `event` may see them. */
   for(tenantId: string, event: { position: Position }): Promise<WebhookConfiguration[]> {
@@ -43,10 +50,13 @@ export class ActiveConfigurations {
     const kept = this.entries.get(tenantId);
     if (kept && (kept.covers === undefined || event.position <= kept.covers)) return kept.list;
     const entry: Entry = { list: Promise.resolve([]) };
-    entry.list = new Promise<void>((resolve) => setTimeout(resolve, GATHER_MS)).then(() => {
-      entry.covers = this.highest;
-      return this.repository.list(tenantId, { activeOnly: true });
-    });
+    entry.list = new Promise<void>((resolve) => setTimeout(resolve, GATHER_MS))
+      .then(() => this.headPosition())
+      .then((head) => {
+        // Both were in the store before the list is read: every event handed over so far, and the head.
+        entry.covers = head !== undefined && head > this.highest! ? head : this.highest;
+        return this.repository.list(tenantId, { activeOnly: true });
+      });
     this.entries.delete(tenantId);
     this.entries.set(tenantId, entry);
     if (this.entries.size > TENANTS_KEPT) this.entries.delete(this.entries.keys().next().value!);

@@ -43,7 +43,7 @@ export class WebhookDeliveriesReactor implements Reactor {
     /** The loops every worker runs beside: the sender, the range-replay runner and the retention. */
     private readonly beside: (signal: AbortSignal) => Promise<void>,
   ) {
-    this.active = new ActiveConfigurations(configurations);
+    this.active = new ActiveConfigurations(configurations, () => eventStore.headPosition());
   }
 
   private readonly active: ActiveConfigurations;
