@@ -82,10 +82,14 @@ async function main(): Promise<void> {
   process.on('message', (message: BenchMessage) => {
     void (async () => {
       if (message.type === 'wait-caught-up') {
-        await worker.waitUntilCaughtUp({ timeoutMs: message.timeoutMs });
-        await projectorProcess?.waitUntilCaughtUp(message.timeoutMs);
-        await reactorWorker?.waitUntilCaughtUp({ timeoutMs: message.timeoutMs });
-        process.send?.({ type: 'caught-up' });
+        try {
+          await worker.waitUntilCaughtUp({ timeoutMs: message.timeoutMs });
+          await projectorProcess?.waitUntilCaughtUp(message.timeoutMs);
+          await reactorWorker?.waitUntilCaughtUp({ timeoutMs: message.timeoutMs });
+          process.send?.({ type: 'caught-up' });
+        } catch (error) {
+          process.send?.({ type: 'caught-up', error: error instanceof Error ? error.message : String(error) });
+        }
       } else if (message.type === 'profile-start') {
         await profiler.start();
         process.send?.({ type: 'profile-started' });

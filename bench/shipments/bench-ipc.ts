@@ -122,9 +122,11 @@ export async function startApiProcess(options: { orderShipments?: boolean; pglit
   return {
     ready,
     async waitUntilCaughtUp(timeoutMs) {
-      const caughtUp = child.next('caught-up');
+      const caughtUp = child.next<{ error?: string }>('caught-up');
       child.send({ type: 'wait-caught-up', timeoutMs } satisfies BenchMessage);
-      await caughtUp;
+      // A follower that did not catch up in time is the API process's answer, not its end.
+      const { error } = await caughtUp;
+      if (error) throw new Error(error);
     },
     async startProfile() {
       const started = child.next('profile-started');
