@@ -56,12 +56,12 @@ async function main(): Promise<void> {
     console.log(`\n== cold start: ${RATE} draft creates/s for ${WARM_UP_SECONDS} s through the API right after it started `
       + `(each raises one 'draft' webhook to configuration ${configured.config_id}; BENCH_WEBHOOK_WARM_UP_SECONDS)`);
     const coldLoad = await draftLoad({ baseUrl, headers }, merchant, RATE, WARM_UP_SECONDS);
-    const cold = await deliveriesOf(coldLoad, new Set());
+    const cold = await deliveriesOf(new Set());
     printDeliveries(coldLoad, cold);
 
     console.log(`\n== ${RATE} draft creates/s for ${SECONDS} s through the API, warm (each raises one 'draft' webhook to configuration ${configured.config_id})`);
     const load = await draftLoad({ baseUrl, headers }, merchant, RATE, SECONDS);
-    const warm = await deliveriesOf(load, new Set(cold.expected.map((d) => d.eventId)));
+    const warm = await deliveriesOf(new Set(cold.expected.map((d) => d.eventId)));
     console.log(`\n== deliveries at the receiver`);
     printDeliveries(load, warm);
     console.log(`deliveries/s ÷ plain POST/s: ${(warm.perSecond / plainOutbound.perSecond).toFixed(2)} (OutboundClient, pooled), `
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
       + `cold start p99 ${percentile(cold.delays, 99).toFixed(0)} ms; total ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
     /** Waits for the load's deliveries (all but `earlier`'s) to arrive or DRAIN_SECONDS to pass, and counts them. */
-    async function deliveriesOf(created: LoadResult, earlier: ReadonlySet<string>) {
+    async function deliveriesOf(earlier: ReadonlySet<string>): Promise<Deliveries> {
       await api.waitUntilCaughtUp(DRAIN_SECONDS * 1000);
       const current = async () => (await expectedDeliveries(database, configured.config_id)).filter((d) => !earlier.has(d.eventId));
       let expected = await current();
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
       const firsts = arrivals.map(([, copies]) => copies[0]!).sort((a, b) => a - b);
       const window = firsts.length > 1 ? (firsts[firsts.length - 1]! - firsts[0]!) / 1000 : Number.NaN;
       return {
-        created, expected, delays, window, perSecond: firsts.length / window, received: arrivals.length,
+        expected, delays, window, perSecond: firsts.length / window, received: arrivals.length,
         lost: expected.filter((d) => !stats.arrivals.has(d.eventId)).length,
         duplicated: arrivals.filter(([, copies]) => copies.length > 1).length,
         unexpected: arrivals.filter(([id]) => !ids.has(id)).length,
@@ -103,7 +103,20 @@ async function main(): Promise<void> {
   }
 }
 
-function printDeliveries(load: LoadResult, d: { expected: unknown[]; received: number; window: number; perSecond: number; lost: number; duplicated: number; unexpected: number; retried: number; delays: number[] }): void {
+/** One load's deliveries at the receiver: its source events' delays (sorted, ms) and what arrived. */
+interface Deliveries {
+  expected: Array<{ eventId: string }>;
+  delays: number[];
+  window: number;
+  perSecond: number;
+  received: number;
+  lost: number;
+  duplicated: number;
+  unexpected: number;
+  retried: number;
+}
+
+function printDeliveries(load: LoadResult, d: Deliveries): void {
   console.log(`created ${load.created} drafts in ${load.seconds.toFixed(1)} s (${(load.created / load.seconds).toFixed(0)}/s), ${load.errors} errors`);
   console.log(`enqueued ${d.expected.length} for ${load.created} drafts; received ${d.received} event-ids in ${d.window.toFixed(1)} s = ${d.perSecond.toFixed(0)} deliveries/s; `
     + `lost ${d.lost}, duplicated ${d.duplicated}, unexpected ${d.unexpected}, retried ${d.retried}`);
