@@ -7,8 +7,8 @@ import type { PoolClient } from 'pg';
  * A statement opts in by starting with this comment (`sql\`${PREPARED}SELECT …\``): its text must be
  * fixed — values only as parameters — so the named statements per connection stay as few as the
  * marked templates (the event store's appends and reads, the projectors' batch statements through
- * preparedQuery, one set per view, and the booking path's per-booking statements: a few dozen). Every other statement, and every
- * statement on PGlite (where the comment is just a comment), is sent as before.
+ * preparedQuery, one set per view, and the booking path's per-booking statements: a few dozen). Every
+ * other statement, and every statement on PGlite (where the comment is just a comment), is sent as before.
  */
 export const PREPARED_MARK = '/* prepared */ ';
 

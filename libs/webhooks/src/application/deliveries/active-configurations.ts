@@ -37,6 +37,8 @@ interface Entry {
 export class ActiveConfigurations {
   private highest: Position | undefined;
   private readonly entries = new Map<string, Entry>();
+  /** A head read in flight, shared by every tenant's read that starts meanwhile: one query, not one per tenant. */
+  private headRead: Promise<Position | undefined> | undefined;
 
   constructor(
     private readonly repository: Pick<WebhookConfigurationRepository, 'list'>,
@@ -51,7 +53,7 @@ export class ActiveConfigurations {
     if (kept && (kept.covers === undefined || event.position <= kept.covers)) return kept.list;
     const entry: Entry = { list: Promise.resolve([]) };
     entry.list = new Promise<void>((resolve) => setTimeout(resolve, GATHER_MS))
-      .then(() => this.headPosition())
+      .then(() => this.sharedHead())
       .then((head) => {
         // Both were in the store before the list is read: every event handed over so far, and the head.
         entry.covers = head !== undefined && head > this.highest! ? head : this.highest;
@@ -63,5 +65,16 @@ export class ActiveConfigurations {
     // A failed read is not kept: the next event reads again.
     entry.list.catch(() => this.entries.get(tenantId) === entry && this.entries.delete(tenantId));
     return entry.list;
+  }
+
+  /**
+   * The store's head, read now or by a read already in flight: either way read before the list that
+   * waits for it, which is all `covers` needs.
+   */
+  private sharedHead(): Promise<Position | undefined> {
+    this.headRead ??= this.headPosition().finally(() => {
+      this.headRead = undefined;
+    });
+    return this.headRead;
   }
 }
