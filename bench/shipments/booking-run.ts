@@ -1,15 +1,20 @@
-import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { openDatabase } from '@shipledger/database';
 import type { ApiMemory, ApiProcess } from './bench-ipc';
-import { confirmedShipmentBody, fromAutocannon, responseClock, type ApiTarget } from './http-runs';
+import { confirmedShipmentBody, type ApiTarget } from './http-runs';
 import { formatFigures, type RunFigures } from './latency-stats';
+import { pacedPosts } from './paced-load';
 
 type Database = Awaited<ReturnType<typeof openDatabase>>;
 
 export interface BookingFigures {
+  /** The creates' rate and latency from each one's due time (a client sending at the rate). */
   load: RunFigures;
+  /** The same creates' latency from the moment each was sent. */
+  sent: RunFigures;
+  /** The create rate asked for. */
+  askedPerSecond: number;
   requested: number;
   booked: number;
   failed: number;
@@ -35,7 +40,7 @@ export interface BookingFigures {
 }
 
 /**
- * Confirmed creates at a fixed `rate` for `seconds` on 16 connections while the reactors book them
+ * Confirmed creates paced evenly at a fixed `rate` for `seconds`, at most 16 open, while the reactors book them
  * (SANDBOX carrier), then waits for the last booking. Timing comes from the event store itself: a
  * shipment's lag is its ShipmentBooked's recorded_at minus its ShipmentBookingRequested's.
  */
@@ -46,21 +51,12 @@ export async function measureBookingUnderLoad(
   const since = await databaseNow(database);
   const prefix = `BOOK-${randomUUID().slice(0, 8)}`;
   let sequence = 0;
-  const clock = responseClock();
-  const result = await autocannon({
-    url: `${target.baseUrl}/shipments`,
-    connections: 16,
-    overallRate: Math.max(1, Math.round(rate)),
-    duration: seconds,
-    timeout: 30,
-    requests: [{
-      method: 'POST',
-      headers: { ...target.headers, 'content-type': 'application/json' },
-      setupRequest: (request) => ({ ...request, body: JSON.stringify(confirmedShipmentBody(`${prefix}-${sequence++}`, merchant, carrierAccountName)) }),
-      onResponse: clock.onResponse,
-    }],
-  });
-  const load = fromAutocannon(`POST /shipments (confirmed) at ${Math.round(rate)}/s`, 16, result, clock);
+  const paced = await pacedPosts(target, {
+    label: 'POST /shipments (confirmed)',
+    path: '/shipments',
+    next: () => ({ body: confirmedShipmentBody(`${prefix}-${sequence++}`, merchant, carrierAccountName) }),
+  }, rate, seconds, 16);
+  const load = paced.fromDue;
   const loadEnded = Date.now();
   let rows = await bookingRows(database, since);
   // Bounded wait for the reactors to answer the rest (they never stop: 120 s is a generous cap).
@@ -85,6 +81,8 @@ export async function measureBookingUnderLoad(
   const loadEnd = firstRequest + load.seconds * 1000;
   return {
     load,
+    sent: paced.fromSent,
+    askedPerSecond: rate,
     requested: rows.length,
     booked: booked.length,
     failed: rows.filter((row) => row.outcome === 'ShipmentBookingFailed').length,
@@ -109,8 +107,13 @@ export function formatMemory(memory: ApiMemory): string {
 
 export function formatBooking(figures: BookingFigures): string {
   const { load } = figures;
+  const behind = load.perSecond < 0.95 * figures.askedPerSecond
+    ? [`the API took ${load.perSecond.toFixed(0)} of the ${figures.askedPerSecond.toFixed(0)} creates/s asked beside the bookings: the load fell behind its schedule (latency from the due time)`]
+    : [];
   return [
     formatFigures(load),
+    formatFigures(figures.sent),
+    ...behind,
     `bookings: ${figures.booked} booked, ${figures.failed} failed of ${figures.requested} requested; `
       + `${figures.bookedPerSecondSustained.toFixed(0)}/s sustained (creates ${load.perSecond.toFixed(0)}/s; booked within the load's length `
       + `from the first booking), ${figures.bookedPerSecondDuringLoad.toFixed(0)}/s before the load ended, `
