@@ -104,7 +104,7 @@ async function main(): Promise<void> {
         + '(BENCH_SOAK_MINUTES; SANDBOX carrier, reactors in the API process as in npm start)');
       const booking = await measureBookingUnderLoad(api, database, target, merchant, carrierAccountName, confirmedRate / 2, Math.round(SOAK_MINUTES * 60));
       console.log(formatBooking(booking));
-      bookingSummary = `bookings ${booking.bookedPerSecondSustained.toFixed(0)}/s sustained vs creates ${booking.load.perSecond.toFixed(0)}/s, lag p99 ${(booking.lagP99Ms / 1000).toFixed(2)} s`;
+      bookingSummary = `bookings ${booking.bookedPerSecondSustained.toFixed(0)}/s sustained vs creates ${booking.load.perSecond.toFixed(0)}/s (${booking.askedPerSecond.toFixed(0)}/s asked), lag p99 ${(booking.lagP99Ms / 1000).toFixed(2)} s`;
     }
     // Heap used is read after a forced GC (the API process runs with --expose-gc): what is live, beside RSS.
     const afterLoad = await api.memory();
