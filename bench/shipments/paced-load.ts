@@ -46,9 +46,9 @@ export async function pacedPosts(target: ApiTarget, run: PostRun, perSecond: num
         const text = await answer.body.text();
         const answered = performance.now();
         if (answer.statusCode >= 200 && answer.statusCode < 300) {
+          if (run.onAnswer) run.onAnswer(JSON.parse(text));
           fromDue.push(answered - due);
           fromSent.push(answered - sent);
-          run.onAnswer?.(JSON.parse(text));
         } else {
           errors++;
         }
