@@ -7,13 +7,12 @@
  * BENCH_INV_PROFILE (a .cpuprofile path: the API process profiled during the allocation run).
  * Smoke: BENCH_INV_SKUS=200 BENCH_INV_ORDERS=300 npm run bench:inventory
  */
-import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { openDatabase } from '@shipledger/database';
 import { createEventStore } from '@shipledger/event-store';
 import { checkInventoryInvariant } from '@shipledger/inventory';
 import { startApiProcess, type ApiUsage } from '../shipments/bench-ipc';
-import { postRun, type ApiTarget } from '../shipments/http-runs';
+import { postRun, uniqueReferences, type ApiTarget } from '../shipments/http-runs';
 import { formatFigures, type RunFigures } from '../shipments/latency-stats';
 import { call, createLocations, stockCatalogue } from './catalogue';
 
@@ -41,14 +40,13 @@ function orderBody(reference: string, merchant: string): Record<string, unknown>
 }
 
 async function ordersRun(target: ApiTarget, merchant: string, label: string): Promise<{ figures: RunFigures; allocated: number; failed: number }> {
-  const prefix = `BINV-${randomUUID().slice(0, 8)}`;
-  let sequence = 0;
+  const reference = uniqueReferences('BINV');
   let allocated = 0;
   let failed = 0;
   const figures = await postRun(target, {
     label,
     path: '/orders',
-    next: () => ({ body: orderBody(`${prefix}-${sequence++}`, merchant) }),
+    next: () => ({ body: orderBody(reference(), merchant) }),
     onAnswer: (body) => {
       if ((body as { auto_allocation_failed: boolean }).auto_allocation_failed) failed++;
       else allocated++;

@@ -6,11 +6,10 @@
  * Env: BENCH_ORDERS (orders per concurrency level, default 3000; at most 500 at one connection).
  * Reuses bench/shipments: the API in its own process on a fresh Postgres database, the HTTP and raw runs.
  */
-import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { Agent, request } from 'undici';
 import { startApiProcess } from '../shipments/bench-ipc';
-import { createShipmentsRun, postRun, type ApiTarget } from '../shipments/http-runs';
+import { createShipmentsRun, postRun, uniqueReferences, type ApiTarget } from '../shipments/http-runs';
 import { formatFigures, type RunFigures } from '../shipments/latency-stats';
 import { rawInsertRun } from '../shipments/raw-inserts';
 
@@ -46,13 +45,12 @@ interface OrderAnswer {
 async function createOrdersRun(
   target: ApiTarget, merchant: string, locationCode: string, amount: number, connections: number,
 ): Promise<{ figures: RunFigures; firstFoPaths: string[] }> {
-  const prefix = `BENCH-${randomUUID().slice(0, 8)}`;
-  let sequence = 0;
+  const reference = uniqueReferences('BENCH');
   const firstFoPaths: string[] = [];
   const figures = await postRun(target, {
     label: 'POST /orders (2 FOs) HTTPS',
     path: '/orders',
-    next: () => ({ body: orderBody(`${prefix}-${sequence++}`, merchant, locationCode) }),
+    next: () => ({ body: orderBody(reference(), merchant, locationCode) }),
     onAnswer: (body) => {
       const order = body as OrderAnswer;
       firstFoPaths.push(`/orders/${order.order_id}/fulfillment-orders/${order.fulfillment_orders[0]?.fulfillment_order_id}`);

@@ -1,8 +1,7 @@
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { confirmedShipmentBody, fromAutocannon, responseClock } from './http-runs';
+import { confirmedShipmentBody, fromAutocannon, responseClock, uniqueReferences } from './http-runs';
 import type { RunFigures } from './latency-stats';
 
 export interface BaselineServer {
@@ -32,8 +31,7 @@ export async function startBaselineServer(script: 'floor-server.ts' | 'peer-serv
   const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
   return {
     async run(amount, connections) {
-      const prefix = `BASE-${randomUUID().slice(0, 8)}`;
-      let sequence = 0;
+      const reference = uniqueReferences('BASE');
       const clock = responseClock();
       const result = await autocannon({
         url: `https://127.0.0.1:${port}/shipments`,
@@ -43,7 +41,7 @@ export async function startBaselineServer(script: 'floor-server.ts' | 'peer-serv
         requests: [{
           method: 'POST',
           headers,
-          setupRequest: (request) => ({ ...request, body: JSON.stringify(confirmedShipmentBody(`${prefix}-${sequence++}`, 'BASELINE')) }),
+          setupRequest: (request) => ({ ...request, body: JSON.stringify(confirmedShipmentBody(reference(), 'BASELINE')) }),
           onResponse: clock.onResponse,
         }],
       });

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { openDatabase } from '@shipledger/database';
 import type { ApiMemory, ApiProcess } from './bench-ipc';
-import { confirmedShipmentBody, type ApiTarget } from './http-runs';
+import { confirmedShipmentBody, uniqueReferences, type ApiTarget } from './http-runs';
 import { formatFigures, type RunFigures } from './latency-stats';
 import { pacedPosts } from './paced-load';
 
@@ -49,12 +48,11 @@ export async function measureBookingUnderLoad(
   rate: number, seconds: number,
 ): Promise<BookingFigures> {
   const since = await databaseNow(database);
-  const prefix = `BOOK-${randomUUID().slice(0, 8)}`;
-  let sequence = 0;
+  const reference = uniqueReferences('BOOK');
   const paced = await pacedPosts(target, {
     label: 'POST /shipments (confirmed)',
     path: '/shipments',
-    next: () => ({ body: confirmedShipmentBody(`${prefix}-${sequence++}`, merchant, carrierAccountName) }),
+    next: () => ({ body: confirmedShipmentBody(reference(), merchant, carrierAccountName) }),
   }, rate, seconds, 16);
   const load = paced.fromDue;
   const loadEnded = Date.now();

@@ -26,16 +26,22 @@ export function confirmedShipmentBody(reference: string, merchant: string, carri
   };
 }
 
+/** References unique to one run: `<tag>-<8 hex>-0`, `-1`, … (each call the next). */
+export function uniqueReferences(tag: string): () => string {
+  const prefix = `${tag}-${randomUUID().slice(0, 8)}`;
+  let sequence = 0;
+  return () => `${prefix}-${sequence++}`;
+}
+
 /** POST /shipments (confirmed, or drafts with `draft`) `amount` times over HTTPS on `connections` connections. */
 export async function createShipmentsRun(
   target: ApiTarget, merchant: string, carrierAccountName: string | undefined, amount: number, connections: number, draft = false,
 ): Promise<RunFigures> {
-  const prefix = `BENCH-${randomUUID().slice(0, 8)}`;
-  let sequence = 0;
+  const reference = uniqueReferences('BENCH');
   return postRun(target, {
     label: `POST /shipments (${draft ? 'draft' : 'confirmed'}) HTTPS`,
     path: `/shipments${draft ? '?draft=true' : ''}`,
-    next: () => ({ body: confirmedShipmentBody(`${prefix}-${sequence++}`, merchant, carrierAccountName) }),
+    next: () => ({ body: confirmedShipmentBody(reference(), merchant, carrierAccountName) }),
   }, amount, connections);
 }
 

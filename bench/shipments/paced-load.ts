@@ -7,8 +7,6 @@ export interface PacedFigures {
   fromDue: RunFigures;
   /** Latency from the moment each request was sent. */
   fromSent: RunFigures;
-  created: number;
-  errors: number;
 }
 
 /**
@@ -67,7 +65,5 @@ export async function pacedPosts(target: ApiTarget, run: PostRun, perSecond: num
   return {
     fromDue: figuresFrom(`${run.label} paced at ${Math.round(perSecond)}/s`, maxInFlight, fromDue, errors, elapsed),
     fromSent: figuresFrom(`${run.label}, from sending`, maxInFlight, fromSent, errors, elapsed),
-    created: fromDue.length,
-    errors,
   };
 }

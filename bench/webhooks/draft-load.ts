@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { confirmedShipmentBody, type ApiTarget } from '../shipments/http-runs';
+import { confirmedShipmentBody, uniqueReferences, type ApiTarget } from '../shipments/http-runs';
 import { pacedPosts } from '../shipments/paced-load';
 
 export interface LoadResult {
@@ -13,12 +12,11 @@ export interface LoadResult {
  * most `maxInFlight` requests open: a paced load, so the webhook figures are taken at a known rate.
  */
 export async function draftLoad(target: ApiTarget, merchant: string, perSecond: number, seconds: number, maxInFlight = 64): Promise<LoadResult> {
-  const prefix = `WH-${randomUUID().slice(0, 8)}`;
-  let sequence = 0;
-  const { created, errors, fromDue } = await pacedPosts(target, {
+  const reference = uniqueReferences('WH');
+  const { fromDue } = await pacedPosts(target, {
     label: 'POST /shipments (draft)',
     path: '/shipments?draft=true',
-    next: () => ({ body: confirmedShipmentBody(`${prefix}-${sequence++}`, merchant) }),
+    next: () => ({ body: confirmedShipmentBody(reference(), merchant) }),
   }, perSecond, seconds, maxInFlight);
-  return { created, errors, seconds: fromDue.seconds };
+  return { created: fromDue.requests, errors: fromDue.errors, seconds: fromDue.seconds };
 }
