@@ -24,15 +24,13 @@ export async function pacedPosts(target: ApiTarget, run: PostRun, perSecond: num
   const fromDue: number[] = [];
   const fromSent: number[] = [];
   let errors = 0;
-  let inFlight = 0;
   const running = new Set<Promise<void>>();
   const started = performance.now();
   for (let n = 0; n < total; n++) {
     const due = started + (n * 1000) / perSecond;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    while (inFlight >= maxInFlight) await Promise.race(running);
-    inFlight++;
+    while (running.size >= maxInFlight) await Promise.race(running);
     const { path, body } = run.next();
     const call = (async () => {
       const sent = performance.now();
@@ -52,8 +50,6 @@ export async function pacedPosts(target: ApiTarget, run: PostRun, perSecond: num
         }
       } catch {
         errors++;
-      } finally {
-        inFlight--;
       }
     })();
     running.add(call);
