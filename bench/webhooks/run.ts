@@ -14,9 +14,9 @@ import { cpus } from 'node:os';
 import { openDatabase } from '@shipledger/database';
 import { startApiProcess } from '../shipments/bench-ipc';
 import { confirmedShipmentBody } from '../shipments/http-runs';
-import { formatFigures, percentile } from '../shipments/latency-stats';
+import { formatFigures, percentile, type RunFigures } from '../shipments/latency-stats';
 import { expectedDeliveries } from './delivery-delays';
-import { draftLoad, type LoadResult } from './draft-load';
+import { draftLoad } from './draft-load';
 import { plainPosts } from './plain-posts';
 import { startReceiver } from './receiver-ipc';
 
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     console.log(`deliveries/s ÷ plain POST/s: ${(warm.perSecond / plainOutbound.perSecond).toFixed(2)} (OutboundClient, pooled), `
       + `${(warm.perSecond / plainPooled.perSecond).toFixed(2)} (keep-alive pool)`);
     const p99 = percentile(warm.delays, 99);
-    const met = p99 < 1000 && warm.perSecond >= 0.95 * RATE && warm.lost === 0 && warm.duplicated === 0 && warm.expected.length === load.created;
+    const met = p99 < 1000 && warm.perSecond >= 0.95 * RATE && warm.lost === 0 && warm.duplicated === 0 && warm.expected.length === load.requests;
     console.log(`\nsummary: ${warm.perSecond.toFixed(0)} deliveries/s at ${RATE}/s offered, p99 ${p99.toFixed(0)} ms, lost ${warm.lost}, duplicated ${warm.duplicated} — `
       + `goal (p99 < 1 s at 200/s, none lost or duplicated) ${RATE >= 200 && met ? 'met' : met ? `met at ${RATE}/s only` : 'NOT met'}; `
       + `cold start p99 ${percentile(cold.delays, 99).toFixed(0)} ms; total ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -116,9 +116,9 @@ interface Deliveries {
   retried: number;
 }
 
-function printDeliveries(load: LoadResult, d: Deliveries): void {
-  console.log(`created ${load.created} drafts in ${load.seconds.toFixed(1)} s (${(load.created / load.seconds).toFixed(0)}/s), ${load.errors} errors`);
-  console.log(`enqueued ${d.expected.length} for ${load.created} drafts; received ${d.received} event-ids in ${d.window.toFixed(1)} s = ${d.perSecond.toFixed(0)} deliveries/s; `
+function printDeliveries(load: RunFigures, d: Deliveries): void {
+  console.log(`created ${load.requests} drafts in ${load.seconds.toFixed(1)} s (${load.perSecond.toFixed(0)}/s), ${load.errors} errors`);
+  console.log(`enqueued ${d.expected.length} for ${load.requests} drafts; received ${d.received} event-ids in ${d.window.toFixed(1)} s = ${d.perSecond.toFixed(0)} deliveries/s; `
     + `lost ${d.lost}, duplicated ${d.duplicated}, unexpected ${d.unexpected}, retried ${d.retried}`);
   console.log(`append → arrival: p50 ${percentile(d.delays, 50).toFixed(0)} ms, p99 ${percentile(d.delays, 99).toFixed(0)} ms, max ${(d.delays[d.delays.length - 1] ?? Number.NaN).toFixed(0)} ms`);
 }
