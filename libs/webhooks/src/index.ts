@@ -7,7 +7,7 @@ export { webhooksContextFor, webhookReactors, WebhooksContext, type WebhooksCont
 export { WEBHOOKS_CONTEXT } from './webhooks.tokens';
 export { loadWebhooksConfig, SYSTEM_CLOCK, type WebhooksClock, type WebhooksConfig } from './webhooks.config';
 export { WebhookSender, type WebhookSenderOptions } from './application/deliveries/webhook-sender';
-export { DeliveryRetention, type DeliveryRetentionOptions } from './application/deliveries/delivery-retention';
+export { DeliveryRetention, type DeliveryRetentionOptions, type PurgeCounts } from './application/deliveries/delivery-retention';
 export { WebhookDeliveriesReactor, WEBHOOK_DELIVERIES_REACTOR } from './application/deliveries/webhook-deliveries.reactor';
 export { deliveryHeaders } from './application/deliveries/webhook-request';
 export {

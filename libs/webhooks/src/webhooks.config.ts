@@ -11,7 +11,7 @@ export interface WebhooksConfig {
   defaultRotationOverlapSeconds: number;
   /** Deliveries the sandbox inbox keeps per tenant, newest first (WEBHOOK_INBOX_KEEP, default 1,000). */
   inboxKeep: number;
-  /** Days a finished delivery and its attempts stay in the outbox and the delivery log (WEBHOOK_DELIVERY_RETENTION_DAYS, default 30). */
+  /** Days a finished delivery (with its attempts) or range replay is kept (WEBHOOK_DELIVERY_RETENTION_DAYS, default 30). */
   deliveryRetentionDays: number;
 }
 

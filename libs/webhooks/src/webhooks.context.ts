@@ -54,9 +54,11 @@ export class WebhooksContext {
   ownBaseUrl?: string;
   readonly deliveryLog: DeliveryLogService;
   readonly replays: ReplayService;
+  /** The range replays' jobs (webhooks.replay_jobs). */
+  readonly replayJobs: ReplayJobRepository;
   /** Runs range replays in the worker (beside the sender). */
   readonly replayRunner: ReplayJobRunner;
-  /** Purges finished deliveries past the retention, in the worker (beside the sender). */
+  /** Purges finished deliveries and range replays past the retention, in the worker (beside the sender). */
   readonly retention: DeliveryRetention;
   private service?: WebhookConfigurationService;
   private currentClock: WebhooksClock;
@@ -73,13 +75,13 @@ export class WebhooksContext {
     this.inbox = new WebhookInboxService(new WebhookInboxRepository(options.database), this.repository, this.clock, this.config.inboxKeep);
     this.sender = this.newSender();
     this.deliveryLog = new DeliveryLogService(this.repository, this.deliveries, options.eventStore);
-    const jobs = new ReplayJobRepository(options.database);
-    this.replayRunner = new ReplayJobRunner(options.eventStore, this.repository, this.deliveries, jobs, this.clock, () => this.sender.wake());
-    this.replays = new ReplayService(options.eventStore, this.repository, this.deliveries, jobs, this.clock, () => {
+    this.replayJobs = new ReplayJobRepository(options.database);
+    this.replayRunner = new ReplayJobRunner(options.eventStore, this.repository, this.deliveries, this.replayJobs, this.clock, () => this.sender.wake());
+    this.replays = new ReplayService(options.eventStore, this.repository, this.deliveries, this.replayJobs, this.clock, () => {
       this.sender.wake();
       this.replayRunner.wake();
     });
-    this.retention = new DeliveryRetention(this.deliveries, this.clock, { retentionDays: this.config.deliveryRetentionDays });
+    this.retention = new DeliveryRetention(this.deliveries, this.replayJobs, this.clock, { retentionDays: this.config.deliveryRetentionDays });
     reportDeliveryCountsFrom(() => this.deliveries.counts());
   }
 

@@ -43,13 +43,24 @@ export class ReplayJobRepository {
     return webhooksTables(this.database);
   }
 
-  async create(job: { replay_id: string; tenant_id: string; config_id: string; from: string; to: string }, at: Date): Promise<ReplayJob> {
+  /**
+   * Queues a job unless its tenant already has `maxOpen` queued or running; answers undefined then, and
+   * writes nothing. Invariant: a tenant never has more than `maxOpen` open jobs — concurrent creates of
+   * one tenant take a transaction lock on it in turn, and each counts after the previous one committed.
+   */
+  async createUnlessFull(job: { replay_id: string; tenant_id: string; config_id: string; from: string; to: string }, at: Date, maxOpen: number): Promise<ReplayJob | undefined> {
     const db = await this.db();
-    const row = await db.insertInto('replay_jobs').values({
-      replay_id: job.replay_id, tenant_id: job.tenant_id, config_id: job.config_id, range_from: new Date(job.from), range_to: new Date(job.to),
-      status: 'queued', created_at: at,
-    }).returningAll().executeTakeFirstOrThrow() as JobRow;
-    return toJob(row);
+    return db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`webhooks.replay_jobs:${job.tenant_id}`}, 0))`.execute(trx);
+      const open = await trx.selectFrom('replay_jobs').select((eb) => eb.fn.countAll<string>().as('open'))
+        .where('tenant_id', '=', job.tenant_id).where('status', 'in', ['queued', 'running']).executeTakeFirstOrThrow();
+      if (Number(open.open) >= maxOpen) return undefined;
+      const row = await trx.insertInto('replay_jobs').values({
+        replay_id: job.replay_id, tenant_id: job.tenant_id, config_id: job.config_id, range_from: new Date(job.from), range_to: new Date(job.to),
+        status: 'queued', created_at: at,
+      }).returningAll().executeTakeFirstOrThrow() as JobRow;
+      return toJob(row);
+    });
   }
 
   async get(tenantId: string, configId: string, replayId: string): Promise<ReplayJob | undefined> {
@@ -86,5 +97,18 @@ export class ReplayJobRepository {
   async finish(replayId: string, status: 'done' | 'failed', at: Date, error: string | null = null): Promise<void> {
     const db = await this.db();
     await db.updateTable('replay_jobs').set({ status, finished_at: at, claimed_until: null, error }).where('replay_id', '=', replayId).execute();
+  }
+
+  /** Deletes up to `limit` jobs that finished (done or failed) before `before`, oldest first; answers how many. */
+  async purgeFinished(before: Date, limit: number): Promise<number> {
+    const db = await this.db();
+    const { rows } = await sql<{ purged: string }>`
+      WITH gone AS (
+        DELETE FROM webhooks.replay_jobs WHERE replay_id IN (
+          SELECT replay_id FROM webhooks.replay_jobs WHERE status IN ('done', 'failed') AND finished_at < ${before}
+          ORDER BY finished_at LIMIT ${limit})
+        RETURNING replay_id)
+      SELECT count(*) AS purged FROM gone`.execute(db);
+    return Number(rows[0]?.purged ?? 0);
   }
 }

@@ -143,6 +143,14 @@ const migrations: Record<string, Migration> = {
       await sql`CREATE INDEX deliveries_failed ON webhooks.deliveries (finished_at) WHERE status = 'failed'`.execute(db);
     },
   },
+  // Finished range replays are purged with the deliveries, after the same retention, oldest first; a new
+  // range replay counts its tenant's open ones (replay_jobs_open serves the claim).
+  '007_replay_jobs_retention': {
+    async up(db) {
+      await sql`CREATE INDEX replay_jobs_finished ON webhooks.replay_jobs (finished_at) WHERE status IN ('done', 'failed')`.execute(db);
+      await sql`CREATE INDEX replay_jobs_open_by_tenant ON webhooks.replay_jobs (tenant_id) WHERE status IN ('queued', 'running')`.execute(db);
+    },
+  },
 };
 
 /** The `webhooks` tables, migrated once per Database handle. */

@@ -11,6 +11,10 @@ export const REPLAY_LIMITS = {
   maxStreamEvents: 10_000,
   /** Events read from the log per step of a range replay. */
   scanBatch: 500,
+  /** Range replays of one tenant queued or running at once; one more answers 429 until one finishes. */
+  maxOpenRanges: 5,
+  /** The Retry-After of that 429, in seconds. */
+  openRangesRetryAfterSeconds: 60,
 } as const;
 
 /** Exactly one of: delivery_id; shipment_id; order_id; from and to. */

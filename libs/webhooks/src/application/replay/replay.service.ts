@@ -43,7 +43,9 @@ export class ReplayService {
     }
     if (request.shipment_id !== undefined) return this.enqueued(replayId, 'shipment', await this.ofStream(configuration, shipmentStreamId(request.shipment_id), replayId));
     if (request.order_id !== undefined) return this.enqueued(replayId, 'order', await this.ofStream(configuration, orderStreamId(request.order_id), replayId));
-    const job = await this.jobs.create({ replay_id: replayId, tenant_id: auth.tenantId, config_id: configId, ...validRange(request) }, this.clock.now());
+    const job = await this.jobs.createUnlessFull({ replay_id: replayId, tenant_id: auth.tenantId, config_id: configId, ...validRange(request) },
+      this.clock.now(), REPLAY_LIMITS.maxOpenRanges);
+    if (!job) throw tooManyOpenRanges();
     this.wake();
     return { replay_id: job.replay_id, mode: 'range', status: job.status, enqueued: 0 };
   }
@@ -69,6 +71,14 @@ export class ReplayService {
     this.wake();
     return { replay_id: replayId, mode, status: 'done', enqueued };
   }
+}
+
+/** A tenant's range replays share one worker with every other tenant's: a bounded number wait at a time. */
+function tooManyOpenRanges(): ApiError {
+  const wait = REPLAY_LIMITS.openRangesRetryAfterSeconds;
+  return new ApiError(429, [`${REPLAY_LIMITS.maxOpenRanges} time-range replays of this account are queued or running; `
+    + `retry when one has finished (GET /webhooks/{webhook-id}/replays/{replay-id} shows its status)`], 'too_many_requests', [],
+  { 'Retry-After': String(wait) });
 }
 
 function validRange(request: ReplayRequestDto): { from: string; to: string } {
