@@ -14,8 +14,10 @@ function busyJiffies(): number {
 }
 
 /**
- * Jiffies spent (user + system) by the Postgres server's processes alive now. A backend that exits takes
- * its count with it; the pools of the API and the peer keep theirs open through a round.
+ * Jiffies spent (user + system) by the Postgres server's processes, those that have exited included: a
+ * backend's own count goes when it exits, and the postmaster, once it has reaped it, carries it in its
+ * children's times (cutime, cstime). Summing both for every process counts each jiffy once, so the total
+ * only grows, even when a round's connections close between two readings.
  */
 function postgresJiffies(): number {
   let total = 0;
@@ -30,7 +32,8 @@ function postgresJiffies(): number {
     const close = stat.lastIndexOf(')');
     if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
     const fields = stat.slice(close + 2).split(' ');
-    total += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of proc(5))
+    // utime, stime, cutime, cstime: fields 14 to 17 of proc(5)
+    total += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   }
   return total;
 }
