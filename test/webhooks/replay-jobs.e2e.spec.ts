@@ -64,13 +64,11 @@ describe.each([['PGlite', false], ['Postgres', true]])('range replays: at most f
     expect(accepted.status).toBe(202);
     expect(accepted.body).toMatchObject({ mode: 'range', status: 'queued', enqueued: 0 });
     // And the worker runs it to its end
-    const until = Date.now() + 15_000;
-    let job = await call('GET', `/webhooks/${config.config_id}/replays/${accepted.body.replay_id}`);
-    while (job.body.status !== 'done' && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      job = await call('GET', `/webhooks/${config.config_id}/replays/${accepted.body.replay_id}`);
-    }
-    expect(job.body).toMatchObject({ replay_id: accepted.body.replay_id, status: 'done' });
+    const job = await h.until('the range replay done', async () => {
+      const response = await call('GET', `/webhooks/${config.config_id}/replays/${accepted.body.replay_id}`);
+      return response.body.status === 'done' ? response.body : undefined;
+    });
+    expect(job).toMatchObject({ replay_id: accepted.body.replay_id, status: 'done' });
   }, 60_000);
 
   it('racing creates of one tenant never open more than five; another tenant is not counted', async () => {

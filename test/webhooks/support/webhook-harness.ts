@@ -15,6 +15,8 @@ export interface WebhookHarness {
   logOnce(configId: string, ready: (attempts: any[]) => boolean, query?: string): Promise<any[]>;
   /** Resolves when the reactor has handled everything and no delivery is due and unsent. */
   drained(): Promise<void>;
+  /** What `probe` answers once it answers something (polled every 50 ms); throws naming `what` after `timeoutMs`. */
+  until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -50,7 +52,7 @@ export async function webhookHarness(options: { postgres?: boolean } = {}): Prom
     }
   };
   return {
-    app, tenant, receiver, clock, context,
+    app, tenant, receiver, clock, context, until: deadline,
     async configure(path, overrides = {}) {
       const response = await app.http.request('POST', '/webhooks', {
         headers: tenant.headers, body: { config_name: path, url: receiver.url(path), notify_status: ['booked'], ...overrides },
