@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Pool } from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
+import { pgliteKysely } from './pglite-kysely';
 import { prepareMarkedStatements } from './prepared-statements';
 
 /**
@@ -54,7 +55,6 @@ function openPostgres(url: string, max: number): Database {
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { PGliteDialect } = await import('kysely-pglite-dialect');
   const onDisk = dataDir && dataDir !== 'memory://' ? dataDir : undefined;
   if (onDisk) {
     // The database files are the tenants' data: an owner-only folder, whatever the umask.
@@ -62,7 +62,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     chmodSync(onDisk, 0o700);
   }
   const pglite = await PGlite.create(onDisk);
-  const kysely = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
+  const kysely = pgliteKysely(pglite);
   let closed = false;
   return {
     kind: 'pglite',

@@ -1,4 +1,5 @@
 export * from './database';
+export { pgliteKysely } from './pglite-kysely';
 export * from './tokens';
 export * from './schema-migrations';
 export * from './column-types';

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Kysely } from 'kysely';
 import { Client } from 'pg';
 // Relative, not @shipledger/database: jest's globalSetup loads these files without the path aliases.
 // eslint-disable-next-line no-restricted-imports -- the one place a library is reached by path (see above)
-import { openDatabase, type Database } from '../../database/src';
+import { openDatabase, pgliteKysely, type Database } from '../../database/src';
 import {
   REPO_ROOT,
   TEST_POSTGRES_UNAVAILABLE_ENV,
@@ -62,9 +61,8 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
  */
 export async function createPgliteDatabase(): Promise<PgliteTestDatabase> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { PGliteDialect } = await import('kysely-pglite-dialect');
   const pglite = await PGlite.create({ loadDataDir: await pgliteTemplate() });
-  const kysely = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
+  const kysely = pgliteKysely(pglite);
   const database: Database = { kind: 'pglite', kysely, pglite, close: () => kysely.destroy() };
   return { database, drop: () => database.close() };
 }
