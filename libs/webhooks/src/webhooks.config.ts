@@ -13,11 +13,17 @@ export interface WebhooksConfig {
   inboxKeep: number;
   /** Days a finished delivery (with its attempts) or range replay is kept (WEBHOOK_DELIVERY_RETENTION_DAYS, default 30). */
   deliveryRetentionDays: number;
+  /**
+   * Deliveries of one tenant in flight at once, across the workers (WEBHOOK_TENANT_IN_FLIGHT, default 16,
+   * half of a worker's 32): a tenant whose receiver hangs, or whose replay queued thousands, leaves the
+   * other slots to the other tenants.
+   */
+  tenantInFlight: number;
 }
 
 /**
  * Environment: OUTBOUND_* (loadOutboundConfig), WEBHOOKS_CA_FILE (a PEM file of extra trusted CAs),
- * WEBHOOK_INBOX_KEEP (1–100,000), WEBHOOK_DELIVERY_RETENTION_DAYS (1–3,650).
+ * WEBHOOK_INBOX_KEEP (1–100,000), WEBHOOK_DELIVERY_RETENTION_DAYS (1–3,650), WEBHOOK_TENANT_IN_FLIGHT (1–1,024).
  */
 export function loadWebhooksConfig(env: NodeJS.ProcessEnv = process.env): WebhooksConfig {
   const caFile = env.WEBHOOKS_CA_FILE?.trim();
@@ -28,6 +34,7 @@ export function loadWebhooksConfig(env: NodeJS.ProcessEnv = process.env): Webhoo
     defaultRotationOverlapSeconds: 24 * 3600,
     inboxKeep: boundedInteger('WEBHOOK_INBOX_KEEP', env.WEBHOOK_INBOX_KEEP, 1_000, 100_000),
     deliveryRetentionDays: boundedInteger('WEBHOOK_DELIVERY_RETENTION_DAYS', env.WEBHOOK_DELIVERY_RETENTION_DAYS, 30, 3_650),
+    tenantInFlight: boundedInteger('WEBHOOK_TENANT_IN_FLIGHT', env.WEBHOOK_TENANT_IN_FLIGHT, DELIVERY_LIMITS.tenantInFlight, 1_024),
   };
 }
 

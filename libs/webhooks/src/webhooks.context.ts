@@ -92,7 +92,7 @@ export class WebhooksContext {
 
   /** A sender on this context's tables (a second one stands in for a second worker process in tests). */
   newSender(options: WebhookSenderOptions & { outbound?: OutboundClient } = {}): WebhookSender {
-    return new WebhookSender(this.deliveries, this.repository, options.outbound ?? this.outbound, this.clock, options);
+    return new WebhookSender(this.deliveries, this.repository, options.outbound ?? this.outbound, this.clock, { perTenant: this.config.tenantInFlight, ...options });
   }
 
   /** The deliveries reactor (the worker's registry lists it); its sender runs beside it. */

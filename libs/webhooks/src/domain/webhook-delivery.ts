@@ -27,6 +27,13 @@ export const DELIVERY_LIMITS = {
   responseBytes: 64 * 1024,
   /** A claimed delivery not finished by then is taken over by another sender (crash). */
   leaseMs: 120_000,
+  /** Deliveries in flight at once per worker (its sender's slots). */
+  senderConcurrency: 32,
+  /**
+   * Deliveries of one tenant in flight at once, across the workers (WEBHOOK_TENANT_IN_FLIGHT overrides):
+   * half a worker's slots, so one tenant whose receiver hangs leaves the other half to everyone else.
+   */
+  tenantInFlight: 16,
 } as const;
 
 /**

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '@shipledger/database';
+import { PREPARED_MARK, type Database } from '@shipledger/database';
 import type { AggregateType, AttemptOutcome, DeliveryStatus } from '../domain';
 import { webhooksTables } from './webhooks-schema';
 import type { WebhooksTables } from './webhooks-database';
+
+/** The claim runs several times a second per worker: prepared once per Postgres connection (libs/database). */
+const PREPARED = sql.raw(PREPARED_MARK);
 
 /** A message to enqueue: one trigger of one event for one configuration. */
 export interface NewDelivery {
@@ -102,30 +105,63 @@ export class DeliveryRepository {
   }
 
   /**
-   * Claims up to `limit` deliveries due at `now` for `leaseMs`.
+   * Claims up to `limit` deliveries due at `now` for `leaseMs`, at most `perTenant` of any one tenant in
+   * flight.
    * Invariants: (1) a delivery is sent by one sender at a time — the row lock (FOR UPDATE SKIP LOCKED)
    * makes concurrent claims pick disjoint rows, and a claimed row carries `claimed_until` in the future,
    * which later claims skip until the lease runs out (a crashed sender's claim expires; the next sender
    * re-sends that one attempt with the same event id). (2) deliveries of one aggregate to one
    * configuration go out in order — a row is claimable only while no earlier row (lower seq) of the same
    * (configuration, aggregate) is still pending, whether it waits for a retry or is being sent.
+   * (3) one tenant cannot take every slot — a tenant with `perTenant` deliveries claimed and unfinished
+   * gets no more until one finishes, so a receiver that hangs, or a replay of thousands, holds at most
+   * that many; the other slots go to the other tenants, oldest due first. Two workers claiming at the
+   * same instant see each other's claims only once committed, so together they may overshoot once.
+   * Bounded work: the tenants with pending deliveries are found by a loose index scan (one probe each on
+   * deliveries_pending_by_tenant), each one's oldest claimable delivery by one more; only the `limit`
+   * tenants whose oldest is oldest are then read further, at most their room each.
    */
-  async claimDue(now: Date, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  async claimDue(now: Date, limit: number, leaseMs: number, perTenant: number): Promise<ClaimedDelivery[]> {
     const db = await this.db();
     const token = randomUUID();
     const until = new Date(now.getTime() + leaseMs);
-    const result = await sql<ClaimedDelivery>`
+    // A delivery is claimable when due, not under a live claim, and first in its (configuration, aggregate) queue.
+    const claimable = (alias: string) => sql`
+      ${sql.ref(`${alias}.status`)} = 'pending' AND ${sql.ref(`${alias}.next_attempt_at`)} <= ${now}
+      AND (${sql.ref(`${alias}.claimed_until`)} IS NULL OR ${sql.ref(`${alias}.claimed_until`)} <= ${now})
+      AND NOT EXISTS (
+        SELECT 1 FROM webhooks.deliveries e
+        WHERE e.config_id = ${sql.ref(`${alias}.config_id`)} AND e.aggregate_id = ${sql.ref(`${alias}.aggregate_id`)}
+          AND e.status = 'pending' AND e.seq < ${sql.ref(`${alias}.seq`)})`;
+    const result = await sql<ClaimedDelivery>`${PREPARED}
+      WITH RECURSIVE tenants(tenant_id) AS (
+        SELECT min(tenant_id) FROM webhooks.deliveries WHERE status = 'pending'
+        UNION ALL
+        SELECT (SELECT min(p.tenant_id) FROM webhooks.deliveries p WHERE p.status = 'pending' AND p.tenant_id > t.tenant_id)
+        FROM tenants t WHERE t.tenant_id IS NOT NULL
+      ), heads AS (
+        SELECT t.tenant_id, head.next_attempt_at, head.seq, ${perTenant}::int - busy.n AS room
+        FROM tenants t
+        CROSS JOIN LATERAL (
+          SELECT count(*)::int AS n FROM webhooks.deliveries b
+          WHERE b.tenant_id = t.tenant_id AND b.status = 'pending' AND b.claim_token IS NOT NULL AND b.claimed_until > ${now}) busy
+        CROSS JOIN LATERAL (
+          SELECT h.seq, h.next_attempt_at FROM webhooks.deliveries h
+          WHERE h.tenant_id = t.tenant_id AND ${claimable('h')}
+          ORDER BY h.next_attempt_at, h.seq LIMIT 1) head
+        WHERE t.tenant_id IS NOT NULL AND busy.n < ${perTenant}::int
+      ), chosen AS (
+        SELECT tenant_id, room FROM heads ORDER BY next_attempt_at, seq LIMIT ${limit}
+      ), picked AS (
+        SELECT c.seq, c.next_attempt_at FROM chosen
+        CROSS JOIN LATERAL (
+          SELECT d.seq, d.next_attempt_at FROM webhooks.deliveries d
+          WHERE d.tenant_id = chosen.tenant_id AND ${claimable('d')}
+          ORDER BY d.next_attempt_at, d.seq LIMIT chosen.room
+          FOR UPDATE SKIP LOCKED) c
+      )
       UPDATE webhooks.deliveries SET claim_token = ${token}, claimed_until = ${until}
-      WHERE seq IN (
-        SELECT d.seq FROM webhooks.deliveries d
-        WHERE d.status = 'pending' AND d.next_attempt_at <= ${now}
-          AND (d.claimed_until IS NULL OR d.claimed_until <= ${now})
-          AND NOT EXISTS (
-            SELECT 1 FROM webhooks.deliveries e
-            WHERE e.config_id = d.config_id AND e.aggregate_id = d.aggregate_id AND e.status = 'pending' AND e.seq < d.seq)
-        ORDER BY d.next_attempt_at, d.seq
-        LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED)
+      WHERE seq IN (SELECT seq FROM picked ORDER BY next_attempt_at, seq LIMIT ${limit})
       RETURNING delivery_id, tenant_id, config_id, event_id, replay_id, source_event_id, source_position, trigger,
         aggregate_type, aggregate_id, aggregate_version, body, occurred_at, attempts, claim_token`.execute(db);
     return result.rows.map((row) => ({ ...row, occurred_at: new Date(row.occurred_at).toISOString(), attempts: Number(row.attempts) }));

@@ -151,6 +151,17 @@ const migrations: Record<string, Migration> = {
       await sql`CREATE INDEX replay_jobs_open_by_tenant ON webhooks.replay_jobs (tenant_id) WHERE status IN ('queued', 'running')`.execute(db);
     },
   },
+  // The claim takes at most WEBHOOK_TENANT_IN_FLIGHT deliveries of a tenant in flight: it finds the tenants
+  // with pending deliveries by a loose index scan (one probe each), counts each one's claimed rows, and
+  // walks its due rows in (next_attempt_at, seq) order. deliveries_due_order served the global order the
+  // claim no longer uses.
+  '008_deliveries_per_tenant': {
+    async up(db) {
+      await sql`CREATE INDEX deliveries_pending_by_tenant ON webhooks.deliveries (tenant_id, next_attempt_at, seq) WHERE status = 'pending'`.execute(db);
+      await sql`CREATE INDEX deliveries_claimed_by_tenant ON webhooks.deliveries (tenant_id) WHERE status = 'pending' AND claim_token IS NOT NULL`.execute(db);
+      await sql`DROP INDEX webhooks.deliveries_due_order`.execute(db);
+    },
+  },
 };
 
 /** The `webhooks` tables, migrated once per Database handle. */

@@ -8,8 +8,10 @@ import { countAttempt } from '../../webhooks.metrics';
 import { deliveryHeaders } from './webhook-request';
 
 export interface WebhookSenderOptions {
-  /** Deliveries in flight at once per sender. Default 16. */
+  /** Deliveries in flight at once per sender. Default DELIVERY_LIMITS.senderConcurrency (32). */
   concurrency?: number;
+  /** Deliveries of one tenant in flight at once, across the senders. Default DELIVERY_LIMITS.tenantInFlight (16). */
+  perTenant?: number;
   /** How often an idle sender looks for due deliveries (retries, other processes' enqueues). Default 250. */
   idlePollMs?: number;
   /** A claim not finished by then is taken over by another sender. Default DELIVERY_LIMITS.leaseMs. */
@@ -26,6 +28,7 @@ export interface WebhookSenderOptions {
  */
 export class WebhookSender {
   private readonly concurrency: number;
+  private readonly perTenant: number;
   private readonly idlePollMs: number;
   private readonly leaseMs: number;
   private inFlight = 0;
@@ -42,7 +45,8 @@ export class WebhookSender {
     private readonly clock: WebhooksClock,
     private readonly options: WebhookSenderOptions = {},
   ) {
-    this.concurrency = options.concurrency ?? 16;
+    this.concurrency = options.concurrency ?? DELIVERY_LIMITS.senderConcurrency;
+    this.perTenant = options.perTenant ?? DELIVERY_LIMITS.tenantInFlight;
     this.idlePollMs = options.idlePollMs ?? 250;
     this.leaseMs = options.leaseMs ?? DELIVERY_LIMITS.leaseMs;
     this.logger = options.logger;
@@ -69,7 +73,7 @@ export class WebhookSender {
       const worthClaiming = free > 0 && (free >= Math.max(1, Math.floor(this.concurrency / 4)) || this.inFlight === 0);
       if (worthClaiming) {
         this.woken = false;
-        claimed = await this.deliveries.claimDue(this.clock.now(), free, this.leaseMs).catch((error: unknown) => {
+        claimed = await this.deliveries.claimDue(this.clock.now(), free, this.leaseMs, this.perTenant).catch((error: unknown) => {
           this.logger?.error({ err: error }, 'webhook sender could not claim deliveries');
           return [];
         });
@@ -88,7 +92,7 @@ export class WebhookSender {
 
   /** One pass for tests and tools: claims what is due and sends it; answers how many were sent. */
   async sendDue(limit = this.concurrency): Promise<number> {
-    const claimed = await this.deliveries.claimDue(this.clock.now(), limit, this.leaseMs);
+    const claimed = await this.deliveries.claimDue(this.clock.now(), limit, this.leaseMs, this.perTenant);
     await Promise.all(this.deliverBatch(claimed));
     return claimed.length;
   }

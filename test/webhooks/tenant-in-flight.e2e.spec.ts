@@ -1,0 +1,83 @@
+import { DELIVERY_LIMITS } from '@shipledger/webhooks';
+import { outboxRows, webhookHarness, type WebhookHarness } from './support/webhook-harness';
+
+const CAP = DELIVERY_LIMITS.tenantInFlight;
+const ROWS = 2 * CAP + 8;
+
+describe.each([['PGlite', false], ['Postgres', true]])(`webhook deliveries: one tenant holds at most ${CAP} of a worker's ${DELIVERY_LIMITS.senderConcurrency} slots (%s)`, (_name, postgres) => {
+  let h: WebhookHarness;
+  beforeAll(async () => {
+    h = await webhookHarness({ postgres });
+  });
+  afterAll(async () => {
+    h?.receiver.releaseHanging();
+    await h?.close();
+  });
+
+  it('a tenant whose receiver hangs gets its cap of the sender\'s slots; another tenant\'s delivery, queued after all of its, goes out at once', async () => {
+    // Given a worker with more slots than the cap, and tenant A, whose receiver takes every call and never
+    // answers, with more deliveries due than twice the cap
+    expect(DELIVERY_LIMITS.senderConcurrency).toBeGreaterThan(CAP);
+    h.receiver.answer = (request) => (request.path === '/hangs' ? 'hang' : { status: 200, body: 'ok' });
+    const hanging = await h.configure('/hangs');
+    expect(await h.context.deliveries.enqueue(outboxRows(h.tenant.tenantId, hanging.config_id, ROWS), h.clock.now())).toBe(ROWS);
+    h.context.sender.wake();
+    await h.receiver.waitFor((all) => all.filter((r) => r.path === '/hangs').length >= CAP || undefined);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // time for more claims, if any were to come
+    // Then only the cap of them are in flight, not as many as the sender has slots
+    expect(h.receiver.at('/hangs').length).toBe(CAP);
+    // And another worker claims none of A's while A holds its cap
+    expect(await h.context.newSender().sendDue()).toBe(0);
+
+    // When tenant B, with a receiver that answers, gets one delivery due after all of A's
+    const other = await h.app.createTenant({ merchants: ['SHOP-OTHER'] });
+    const created = await h.app.http.request('POST', '/webhooks', {
+      headers: other.headers, body: { config_name: 'answers', url: h.receiver.url('/answers'), notify_status: ['booked'] },
+    });
+    expect(created.status).toBe(201);
+    expect(await h.context.deliveries.enqueue(outboxRows(other.tenantId, created.body.config_id, 1), h.clock.now())).toBe(1);
+    h.context.sender.wake();
+
+    // Then it arrives while A's calls still hang (without the cap it waited for their 30 s timeout)
+    const arrived = await h.receiver.waitFor((all) => all.filter((r) => r.path === '/answers').length === 1 || undefined, 5_000);
+    expect(arrived).toBe(true);
+    expect(h.receiver.at('/hangs').length).toBe(CAP);
+    const log = await h.app.http.request('GET', `/webhooks/${created.body.config_id}/deliveries?page_size=10`, { headers: other.headers });
+    expect(log.status).toBe(200);
+
+    // When A's hanging calls finally fail (their retries are minutes away)
+    h.receiver.releaseHanging();
+    h.context.sender.wake();
+    // Then A's slots are free again and the next of its deliveries go out, again its cap at a time
+    await h.receiver.waitFor((all) => all.filter((r) => r.path === '/hangs').length >= 2 * CAP || undefined);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(h.receiver.at('/hangs').length).toBe(2 * CAP);
+    expect(new Set(h.receiver.at('/hangs').map((r) => r.headers['event-id'])).size).toBe(2 * CAP);
+  }, 60_000);
+
+  it('a worker configured for fewer (perTenant) claims that many of one tenant, and still the others\' due deliveries beside them', async () => {
+    // Given two more tenants with deliveries due in an hour (so the running worker leaves them alone): one
+    // with 10, one with 2, nothing else pending
+    h.receiver.answer = () => ({ status: 200, body: 'ok' });
+    const [busy, small] = await Promise.all([h.app.createTenant({ merchants: ['SHOP-BUSY'] }), h.app.createTenant({ merchants: ['SHOP-SMALL'] })]);
+    const configure = async (tenant: typeof busy, path: string) => {
+      const created = await h.app.http.request('POST', '/webhooks', {
+        headers: tenant.headers, body: { config_name: path, url: h.receiver.url(path), notify_status: ['booked'] },
+      });
+      expect(created.status).toBe(201);
+      return created.body.config_id as string;
+    };
+    const db = await h.context.deliveries.db();
+    await db.updateTable('deliveries').set({ status: 'cancelled', next_attempt_at: null }).where('status', '=', 'pending').execute();
+    const later = new Date(h.clock.now().getTime() + 3_600_000);
+    await h.context.deliveries.enqueue(outboxRows(busy.tenantId, await configure(busy, '/busy'), 10), later);
+    await h.context.deliveries.enqueue(outboxRows(small.tenantId, await configure(small, '/small'), 2), later);
+    // When, an hour on, a sender allowed 3 per tenant claims with 16 free slots
+    const claimed = await h.context.deliveries.claimDue(later, 16, 60_000, 3);
+    // Then it took 3 of the busy tenant's and both of the small one's
+    const byTenant = (tenantId: string) => claimed.filter((delivery) => delivery.tenant_id === tenantId).length;
+    expect([byTenant(busy.tenantId), byTenant(small.tenantId), claimed.length]).toEqual([3, 2, 5]);
+    // And a second claim gets nothing more of either while those are in flight
+    expect(await h.context.deliveries.claimDue(later, 16, 60_000, 3)).toEqual([]);
+  }, 60_000);
+});
