@@ -15,7 +15,7 @@ import { reportDeliveryCountsFrom } from './webhooks.metrics';
 import { INBOX_ID_PATTERN, WebhookInboxRepository } from './storage/webhook-inbox.repository';
 import { DeliveryLogService } from './application/delivery-log/delivery-log.service';
 import { ReplayService } from './application/replay/replay.service';
-import { ReplayJobRunner } from './application/replay/replay-job.runner';
+import { ReplayJobRunner, type ReplayJobRunnerOptions } from './application/replay/replay-job.runner';
 import { ReplayJobRepository } from './storage/replay-job.repository';
 import { loadWebhooksConfig, SYSTEM_CLOCK, type WebhooksClock, type WebhooksConfig } from './webhooks.config';
 
@@ -76,7 +76,7 @@ export class WebhooksContext {
     this.sender = this.newSender();
     this.deliveryLog = new DeliveryLogService(this.repository, this.deliveries, options.eventStore);
     this.replayJobs = new ReplayJobRepository(options.database);
-    this.replayRunner = new ReplayJobRunner(options.eventStore, this.repository, this.deliveries, this.replayJobs, this.clock, () => this.sender.wake());
+    this.replayRunner = this.newReplayRunner();
     this.replays = new ReplayService(options.eventStore, this.repository, this.deliveries, this.replayJobs, this.clock, () => {
       this.sender.wake();
       this.replayRunner.wake();
@@ -93,6 +93,11 @@ export class WebhooksContext {
   /** A sender on this context's tables (a second one stands in for a second worker process in tests). */
   newSender(options: WebhookSenderOptions & { outbound?: OutboundClient } = {}): WebhookSender {
     return new WebhookSender(this.deliveries, this.repository, options.outbound ?? this.outbound, this.clock, { perTenant: this.config.tenantInFlight, ...options });
+  }
+
+  /** A range-replay runner on this context's tables (tests run one by hand, slice by slice). */
+  newReplayRunner(options: ReplayJobRunnerOptions = {}): ReplayJobRunner {
+    return new ReplayJobRunner(this.options.eventStore, this.repository, this.deliveries, this.replayJobs, this.clock, () => this.sender.wake(), options);
   }
 
   /** The deliveries reactor (the worker's registry lists it); its sender runs beside it. */

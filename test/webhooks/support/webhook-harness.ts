@@ -32,11 +32,14 @@ export function outboxRows(tenantId: string, configId: string, count: number) {
   });
 }
 
-/** The app (with its worker and sender), a tenant with a sandbox carrier, a trusted HTTPS receiver and a hand-moved clock. */
-export async function webhookHarness(options: { postgres?: boolean } = {}): Promise<WebhookHarness> {
+/**
+ * The app (with its worker and sender, unless `worker: false`: then nothing runs the outbox or the
+ * replays but the test), a tenant with a sandbox carrier, a trusted HTTPS receiver and a hand-moved clock.
+ */
+export async function webhookHarness(options: { postgres?: boolean; worker?: boolean } = {}): Promise<WebhookHarness> {
   const restoreEnv = await trustReceivers();
   const receiver = await HttpsReceiver.start();
-  const app = await startTestApp({ postgres: options.postgres ?? false });
+  const app = await startTestApp({ postgres: options.postgres ?? false, worker: options.worker ?? true });
   const context = webhooksContextFor({ database: app.database, eventStore: app.eventStore });
   const clock = new ManualClock();
   context.useClock(clock);

@@ -74,6 +74,9 @@ export class ReplayJobRepository {
    * Takes one open job for `leaseMs`. Invariant: one runner works a job at a time — the row lock (SKIP
    * LOCKED) separates concurrent claims and `claimed_until` keeps later ones off until the lease ends; a
    * runner that died leaves its job to be resumed from `after_position` (enqueueing is idempotent).
+   * Turns: jobs run in slices (giveUpTurn); the next claim serves the tenant whose latest turn is oldest
+   * (one that never had one first), then that tenant's job that waited longest, so tenants take turns
+   * whatever number of jobs each has open (at most REPLAY_LIMITS.maxOpenRanges).
    */
   async claim(now: Date, leaseMs: number): Promise<ReplayJob | undefined> {
     const db = await this.db();
@@ -81,11 +84,22 @@ export class ReplayJobRepository {
     const { rows } = await sql<JobRow>`
       UPDATE webhooks.replay_jobs SET status = 'running', claimed_until = ${until}
       WHERE replay_id IN (
-        SELECT replay_id FROM webhooks.replay_jobs
-        WHERE status IN ('queued', 'running') AND (claimed_until IS NULL OR claimed_until <= ${now})
-        ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+        SELECT j.replay_id FROM webhooks.replay_jobs j
+        WHERE j.status IN ('queued', 'running') AND (j.claimed_until IS NULL OR j.claimed_until <= ${now})
+        ORDER BY (SELECT max(o.turn) FROM webhooks.replay_jobs o WHERE o.tenant_id = j.tenant_id AND o.status IN ('queued', 'running')) NULLS FIRST,
+          j.turn NULLS FIRST, j.created_at
+        LIMIT 1 FOR UPDATE SKIP LOCKED)
       RETURNING *`.execute(db);
     return rows[0] ? toJob(rows[0]) : undefined;
+  }
+
+  /** Records the job's progress and lets it go (lease released) until its next turn. */
+  async giveUpTurn(replayId: string, afterPosition: string | undefined, scanned: number, enqueued: number): Promise<void> {
+    const db = await this.db();
+    await sql`
+      UPDATE webhooks.replay_jobs SET after_position = coalesce(${afterPosition ?? null}, after_position), scanned = ${scanned},
+        enqueued = ${enqueued}, claimed_until = NULL, turn = nextval('webhooks.replay_turns')
+      WHERE replay_id = ${replayId}`.execute(db);
   }
 
   async progress(replayId: string, afterPosition: string, scanned: number, enqueued: number, until: Date): Promise<void> {

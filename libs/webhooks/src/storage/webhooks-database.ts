@@ -93,6 +93,8 @@ export type WebhooksTables = {
     created_at: Timestamp;
     finished_at: Timestamp | null;
     error: string | null;
+    /** When the job last gave up its turn (webhooks.replay_turns); null until it has run a slice. */
+    turn: string | null;
   };
 };
 

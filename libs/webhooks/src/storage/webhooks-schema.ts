@@ -162,6 +162,15 @@ const migrations: Record<string, Migration> = {
       await sql`DROP INDEX webhooks.deliveries_due_order`.execute(db);
     },
   },
+  // Range replays run in slices and take turns: a job gives up its turn after a slice (`turn` from this
+  // sequence), and the claim serves the tenant whose last turn is oldest, so one tenant's five long
+  // replays do not hold another's for their whole length.
+  '009_replay_turns': {
+    async up(db) {
+      await sql`CREATE SEQUENCE webhooks.replay_turns`.execute(db);
+      await sql`ALTER TABLE webhooks.replay_jobs ADD COLUMN turn bigint`.execute(db);
+    },
+  },
 };
 
 /** The `webhooks` tables, migrated once per Database handle. */

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { EventStore } from '@shipledger/event-store';
 import type { DeliveryRepository } from '../../storage/delivery.repository';
 import type { ReplayJob, ReplayJobRepository } from '../../storage/replay-job.repository';
@@ -8,14 +9,28 @@ import { REPLAY_LIMITS } from './replay.dto';
 
 const LEASE_MS = 60_000;
 
+export interface ReplayJobRunnerOptions {
+  /** How often an idle runner looks for open jobs. Default 1,000 ms. */
+  idlePollMs?: number;
+  /** How long a job runs before it gives up its turn (at least one batch). Default 2,000 ms. */
+  sliceMs?: number;
+  /** Events read from the log per batch. Default REPLAY_LIMITS.scanBatch. */
+  scanBatch?: number;
+}
+
 /**
- * Runs range replays in the worker: reads the event log from the start (or from where a dead runner
- * stopped) in batches, takes the tenant's events recorded in [from, to), and enqueues what the
- * configuration — as it is now — wants, with the original event ids and the replay's id. Stops at the
- * first event recorded at or after `to`, or at REPLAY_LIMITS.maxDeliveries.
+ * Runs range replays in the worker: reads the event log from the start (or from where it stopped) in
+ * batches, takes the tenant's events recorded in [from, to), and enqueues what the configuration — as it
+ * is now — wants, with the original event ids and the replay's id. Stops at the first event recorded at
+ * or after `to`, or at REPLAY_LIMITS.maxDeliveries. A job runs in slices of `sliceMs`, then gives up its
+ * turn (ReplayJobRepository.claim serves the tenant that waited longest): one tenant's long replays
+ * delay another's by a slice each, not by their whole length.
  */
 export class ReplayJobRunner {
   private wakeUp: (() => void) | undefined;
+  private readonly idlePollMs: number;
+  private readonly sliceMs: number;
+  private readonly scanBatch: number;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -24,8 +39,12 @@ export class ReplayJobRunner {
     private readonly jobs: ReplayJobRepository,
     private readonly clock: WebhooksClock,
     private readonly onEnqueued: () => void,
-    private readonly idlePollMs = 1_000,
-  ) {}
+    options: ReplayJobRunnerOptions = {},
+  ) {
+    this.idlePollMs = options.idlePollMs ?? 1_000;
+    this.sliceMs = options.sliceMs ?? 2_000;
+    this.scanBatch = options.scanBatch ?? REPLAY_LIMITS.scanBatch;
+  }
 
   wake(): void {
     this.wakeUp?.();
@@ -44,7 +63,7 @@ export class ReplayJobRunner {
     }
   }
 
-  /** Claims one open job and runs it to its end; false when none was open. */
+  /** Claims one open job and runs one slice of it (to its end if that comes first); false when none was open. */
   async runOne(signal?: AbortSignal): Promise<boolean> {
     const job = await this.jobs.claim(this.clock.now(), LEASE_MS);
     if (!job) return false;
@@ -63,9 +82,10 @@ export class ReplayJobRunner {
     const to = Date.parse(job.to);
     let after = job.after_position ?? undefined;
     let { scanned, enqueued } = job;
+    const sliceEnds = performance.now() + this.sliceMs;
     for (;;) {
       if (signal?.aborted) return; // the lease runs out and another runner resumes from `after`
-      const events = await this.eventStore.readAll({ after, maxCount: REPLAY_LIMITS.scanBatch });
+      const events = await this.eventStore.readAll({ after, maxCount: this.scanBatch });
       let reachedEnd = events.length === 0;
       for (const event of events) {
         const recorded = Date.parse(event.recordedAt);
@@ -77,9 +97,13 @@ export class ReplayJobRunner {
         enqueued += await this.deliveries.enqueue(rows.slice(0, REPLAY_LIMITS.maxDeliveries - enqueued), this.clock.now());
         if (enqueued >= REPLAY_LIMITS.maxDeliveries) { reachedEnd = true; break; }
       }
-      if (after !== undefined) await this.jobs.progress(job.replay_id, after, scanned, enqueued, new Date(this.clock.now().getTime() + LEASE_MS));
       if (enqueued > 0) this.onEnqueued();
-      if (reachedEnd) return this.jobs.finish(job.replay_id, 'done', this.clock.now());
+      if (reachedEnd) {
+        if (after !== undefined) await this.jobs.progress(job.replay_id, after, scanned, enqueued, new Date(this.clock.now().getTime() + LEASE_MS));
+        return this.jobs.finish(job.replay_id, 'done', this.clock.now());
+      }
+      if (performance.now() >= sliceEnds) return this.jobs.giveUpTurn(job.replay_id, after, scanned, enqueued);
+      if (after !== undefined) await this.jobs.progress(job.replay_id, after, scanned, enqueued, new Date(this.clock.now().getTime() + LEASE_MS));
     }
   }
 }
