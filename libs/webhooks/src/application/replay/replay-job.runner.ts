@@ -98,12 +98,9 @@ export class ReplayJobRunner {
         if (enqueued >= REPLAY_LIMITS.maxDeliveries) { reachedEnd = true; break; }
       }
       if (enqueued > 0) this.onEnqueued();
-      if (reachedEnd) {
-        if (after !== undefined) await this.jobs.progress(job.replay_id, after, scanned, enqueued, new Date(this.clock.now().getTime() + LEASE_MS));
-        return this.jobs.finish(job.replay_id, 'done', this.clock.now());
-      }
-      if (performance.now() >= sliceEnds) return this.jobs.giveUpTurn(job.replay_id, after, scanned, enqueued);
+      if (!reachedEnd && performance.now() >= sliceEnds) return this.jobs.giveUpTurn(job.replay_id, after, scanned, enqueued);
       if (after !== undefined) await this.jobs.progress(job.replay_id, after, scanned, enqueued, new Date(this.clock.now().getTime() + LEASE_MS));
+      if (reachedEnd) return this.jobs.finish(job.replay_id, 'done', this.clock.now());
     }
   }
 }
