@@ -123,6 +123,66 @@ describe('the generic HTTP carrier', () => {
     }
   });
 
+  it('an account whose carrier stopped answering: after 2 unanswered bookings the next fail at once without a call, another account books, and a trial after the pause calls again', async () => {
+    // Given an HTTP carrier that never answers, a worker that waits 300 ms per call and opens an account's
+    // circuit after 2 unanswered bookings for a minute, and a clock the test moves
+    const received: string[] = [];
+    const hanging = createServer((request) => { received.push(String(request.headers['idempotency-key'])); });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/carrier`;
+      const silent = await h.createAccount({ carrier: 'HTTP', property: { URL: url } });
+      const healthy = await h.createAccount();
+      const worker = new CarriersContext({
+        database: h.database, eventStore: h.eventStore,
+        config: {
+          ...h.context.config, outbound: { ...h.context.config.outbound, totalTimeoutMs: 300 },
+          bookingCircuit: { openAfter: 2, openForMs: 60_000 },
+        },
+      });
+      let now = Date.now();
+      worker.bookingCircuits.useClock(() => now);
+      const booking = worker.reactors().find((r) => r.name === 'carrier-booking')!;
+      const book = async (account: typeof silent) => {
+        const { shipmentId, request } = await h.confirmedShipment(account);
+        const started = Date.now();
+        await booking.handle(request);
+        return { shipmentId, ms: Date.now() - started, last: last(await h.stream(shipmentId)) };
+      };
+      // When two bookings on the silent account spend their retry budget
+      for (let index = 0; index < 2; index += 1) {
+        const failed = await book(silent);
+        expect((failed.last.data as any).error_details[0].message).toBe('The carrier did not answer after 3 tries');
+      }
+      expect(received).toHaveLength(6);
+
+      // Then the third fails at once, without a call, saying why and until when
+      const refused = await book(silent);
+      expect(refused.ms).toBeLessThan(300);
+      expect(received).toHaveLength(6);
+      expect(refused.last.type).toBe('ShipmentBookingFailed');
+      expect((refused.last.data as any).error_details).toEqual([expect.objectContaining({
+        source: 'CARRIER', type: 'TECHNICAL', trigger: 'BOOKING', code: 'carrier_unavailable',
+        message: `The carrier did not answer the last 2 bookings of this account; it is not called again before ${new Date(now + 60_000).toISOString()}`,
+      })]);
+      expect((await h.context.shipments.load(h.tenantId, refused.shipmentId))?.status).toBe('error');
+      // And another account's booking goes on as usual
+      expect((await book(healthy)).last.type).toBe('ShipmentBooked');
+
+      // When the minute has passed, the next booking is a trial: the carrier is called again (and still does not answer)
+      now += 60_000;
+      const trial = await book(silent);
+      expect(received).toHaveLength(9);
+      expect((trial.last.data as any).error_details[0].message).toBe('The carrier did not answer after 3 tries');
+      // Then the circuit is open again: the next fails at once
+      expect((await book(silent)).ms).toBeLessThan(300);
+      expect(received).toHaveLength(9);
+    } finally {
+      hanging.closeAllConnections();
+      hanging.close();
+    }
+  });
+
   it('a rejection enters error_details only as short codes and messages of the documented shape, never the raw body', async () => {
     const secret = 'internal-stack-trace-SECRET';
     const carrier = await fakeCarrier(() => ({

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { loadOutboundConfig, type OutboundConfig } from '@shipledger/platform';
+import { DEFAULT_CIRCUIT, type CircuitPolicy } from './booking/carrier-circuit';
 import { DEFAULT_CARRIER_RETRY, type CarrierRetryPolicy } from './booking/carrier-retry';
 import { loadCarrierSecrets, type CarrierSecrets } from './secrets/carrier-secrets';
 import { DEFAULT_LABEL_RENDER_TIMEOUT_MS } from './labels/pdf-label.pool';
@@ -16,6 +17,11 @@ export interface CarriersConfig {
   outbound: OutboundConfig;
   /** Calls to a carrier that does not answer before the booking fails as carrier_unavailable. */
   bookingRetry: CarrierRetryPolicy;
+  /**
+   * Per account, per worker: after this many bookings in a row whose carrier did not answer, the next ones
+   * fail at once for a while (CARRIER_CIRCUIT_OPEN_AFTER, 3; CARRIER_CIRCUIT_OPEN_MS, 30,000). Optional.
+   */
+  bookingCircuit?: CircuitPolicy;
   /** Time limit of one PDF label, rendered in a worker thread (default 10 s; LABEL_RENDER_TIMEOUT_MS). */
   labelRenderTimeoutMs?: number;
   /**
@@ -57,7 +63,9 @@ export const DEFAULT_CARRIER_REACTOR_CONCURRENCY = 16;
  * SANDBOX_SIMULATOR_INTERVAL_MS (1000; 0 = off). API and worker must share the key: the worker signs
  * label URLs that the API verifies, and both decrypt carrier credentials. OUTBOUND_*: loadOutboundConfig.
  * CARRIER_CALL_ATTEMPTS (3) and CARRIER_RETRY_BASE_MS (1000, doubled per retry, at most 5000): the budget
- * of a booking whose carrier does not answer. LABEL_RENDER_TIMEOUT_MS (10000): the time limit of one PDF label.
+ * of a booking whose carrier does not answer. CARRIER_CIRCUIT_OPEN_AFTER (3) and CARRIER_CIRCUIT_OPEN_MS (30000):
+ * after that many unanswered bookings of one account in a row, its bookings fail at once for that long.
+ * LABEL_RENDER_TIMEOUT_MS (10000): the time limit of one PDF label.
  * BOOKING_CONCURRENCY (256, at most 1,024): shipments booked at the same time by one worker (1 = one after the other).
  * CARRIER_REACTOR_CONCURRENCY (16): the same for the document sync, lifecycle and label refresh reactors.
  * LABEL_RENDERING (lazy): `eager` renders the labels at booking time instead of on their first fetch.
@@ -77,6 +85,10 @@ export function loadCarriersConfig(env: NodeJS.ProcessEnv = process.env, overrid
     },
     labelRenderTimeoutMs: positive(env.LABEL_RENDER_TIMEOUT_MS, DEFAULT_LABEL_RENDER_TIMEOUT_MS),
     eagerLabels: env.LABEL_RENDERING === 'eager',
+    bookingCircuit: {
+      openAfter: Math.floor(positive(env.CARRIER_CIRCUIT_OPEN_AFTER, DEFAULT_CIRCUIT.openAfter)),
+      openForMs: Math.floor(positive(env.CARRIER_CIRCUIT_OPEN_MS, DEFAULT_CIRCUIT.openForMs)),
+    },
     bookingConcurrency: Math.min(MAX_BOOKING_CONCURRENCY, Math.floor(positive(env.BOOKING_CONCURRENCY, DEFAULT_BOOKING_CONCURRENCY))),
     carrierReactorConcurrency: Math.floor(positive(env.CARRIER_REACTOR_CONCURRENCY, DEFAULT_CARRIER_REACTOR_CONCURRENCY)),
     ...overrides,

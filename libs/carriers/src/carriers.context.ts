@@ -28,6 +28,7 @@ import { CredentialCipher } from './secrets/credential-cipher';
 import { TrackingIngestionService } from './tracking/tracking-ingestion.service';
 import { TrackingRefreshService } from './tracking/tracking-refresh.service';
 import { CarrierManifests } from './manifests/carrier-manifests';
+import { CarrierCircuits, DEFAULT_CIRCUIT } from './booking/carrier-circuit';
 
 export interface CarriersContextOptions {
   database: Database;
@@ -52,6 +53,8 @@ export class CarriersContext {
   readonly carriers: CarrierRegistry;
   readonly outbound: OutboundClient;
   readonly bookings: BookingStore;
+  /** This worker's circuit per carrier account: a carrier that stops answering fails its bookings at once for a while. */
+  readonly bookingCircuits: CarrierCircuits;
   /** Shipping's public API for the commands the carriers side sends. */
   readonly shipments: ShippingCommands;
   readonly labelStore: LabelStore;
@@ -68,6 +71,7 @@ export class CarriersContext {
 
   constructor(readonly options: CarriersContextOptions) {
     this.config = options.config ?? loadCarriersConfig();
+    this.bookingCircuits = new CarrierCircuits(this.config.bookingCircuit ?? DEFAULT_CIRCUIT);
     this.accountRepository = new CarrierAccountRepository(options.database, new CredentialCipher(this.config.secrets.encryptionKey));
     this.sandboxStore = new SandboxStore(options.database);
     this.outbound = options.outbound ?? new OutboundClient({ config: this.config.outbound });
@@ -115,7 +119,7 @@ export class CarriersContext {
     const perShipment = this.config.carrierReactorConcurrency ?? DEFAULT_CARRIER_REACTOR_CONCURRENCY;
     return [
       new BookingReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, this.labels, this.config.bookingRetry,
-        undefined, this.config.bookingConcurrency),
+        undefined, this.config.bookingConcurrency, this.bookingCircuits),
       new CarrierLifecycleReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, undefined, perShipment),
       new DocumentSyncReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, this.documents, undefined, perShipment),
       new LabelRefreshReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, this.labels, undefined, perShipment),
