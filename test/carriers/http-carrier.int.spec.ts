@@ -29,6 +29,18 @@ function fakeCarrier(answer: (body: any) => { status: number; body: unknown; hea
   }));
 }
 
+/** A carrier that takes every call and never answers: the idempotency key of each call it received. */
+async function silentCarrier(): Promise<{ url: string; received: string[]; close(): void }> {
+  const received: string[] = [];
+  const server = createServer((request) => { received.push(String(request.headers['idempotency-key'])); });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/carrier`,
+    received,
+    close: () => { server.closeAllConnections(); server.close(); },
+  };
+}
+
 describe('the generic HTTP carrier', () => {
   let h: CarriersHarness;
   beforeAll(async () => { h = await startCarriersHarness(); });
@@ -93,11 +105,8 @@ describe('the generic HTTP carrier', () => {
   });
 
   it('a carrier that never answers: after the retry budget (3 calls) the shipment is in error with carrier_unavailable', async () => {
-    const received: string[] = [];
-    const hanging = createServer((request) => { received.push(String(request.headers['idempotency-key'])); });
-    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const { url, received, close } = await silentCarrier();
     try {
-      const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/carrier`;
       const account = await h.createAccount({ carrier: 'HTTP', property: { URL: url } });
       const { shipmentId, request } = await h.confirmedShipment(account);
       // Short deadlines for this test: 300 ms per call instead of the default 10 s.
@@ -118,19 +127,15 @@ describe('the generic HTTP carrier', () => {
       const attempt = (request.data as any).booking_attempt_id;
       expect(received).toEqual([attempt, attempt, attempt]);
     } finally {
-      hanging.closeAllConnections();
-      hanging.close();
+      close();
     }
   });
 
   it('an account whose carrier stopped answering: after 2 unanswered bookings the next fail at once without a call, another account books, and a trial after the pause calls again', async () => {
     // Given an HTTP carrier that never answers, a worker that waits 300 ms per call and opens an account's
     // circuit after 2 unanswered bookings for a minute, and a clock the test moves
-    const received: string[] = [];
-    const hanging = createServer((request) => { received.push(String(request.headers['idempotency-key'])); });
-    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const { url, received, close } = await silentCarrier();
     try {
-      const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/carrier`;
       const silent = await h.createAccount({ carrier: 'HTTP', property: { URL: url } });
       const healthy = await h.createAccount();
       const worker = new CarriersContext({
@@ -178,8 +183,7 @@ describe('the generic HTTP carrier', () => {
       expect((await book(silent)).ms).toBeLessThan(300);
       expect(received).toHaveLength(9);
     } finally {
-      hanging.closeAllConnections();
-      hanging.close();
+      close();
     }
   });
 
