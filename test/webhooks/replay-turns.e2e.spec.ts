@@ -24,10 +24,7 @@ describe.each([['PGlite', false], ['Postgres', true]])('range replays take turns
     const shipments = shipmentClient(h.app, h.tenant);
     for (let index = 0; index < 3; index += 1) expect((await shipments.create(shipmentRequest('SHOP-A'), '?draft=true')).status).toBe(200);
     const tenantB = await h.app.createTenant({ merchants: ['SHOP-TURNS'] });
-    const createdB = await h.app.http.request('POST', '/webhooks', {
-      headers: tenantB.headers, body: { config_name: 'turns-b', url: h.receiver.url('/turns-b'), notify_status: ['draft'] },
-    });
-    expect(createdB.status).toBe(201);
+    const configB = await h.configure('/turns-b', { notify_status: ['draft'] }, tenantB);
     // And a log long enough for many slices: 200 events of nobody's
     const filler = Array.from({ length: 200 }, () => ({
       id: randomUUID(), type: 'FillerRecorded', data: {},
@@ -41,7 +38,7 @@ describe.each([['PGlite', false], ['Postgres', true]])('range replays take turns
       { replay_id: randomUUID(), tenant_id: tenantId, config_id: configId, ...range }, new Date(createdAt), 5))!.replay_id;
     const as: string[] = [];
     for (let index = 0; index < 4; index += 1) as.push(await job(h.tenant.tenantId, configA.config_id, now + index));
-    const b = await job(tenantB.tenantId, createdB.body.config_id, now + 4);
+    const b = await job(tenantB.tenantId, configB.config_id, now + 4);
 
     // When the runner works slice by slice until B's replay is done
     const runner = h.context.newReplayRunner({ sliceMs: 0, scanBatch: 20 });

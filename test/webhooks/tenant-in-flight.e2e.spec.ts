@@ -31,18 +31,15 @@ describe.each([['PGlite', false], ['Postgres', true]])(`webhook deliveries: one 
 
     // When tenant B, with a receiver that answers, gets one delivery due after all of A's
     const other = await h.app.createTenant({ merchants: ['SHOP-OTHER'] });
-    const created = await h.app.http.request('POST', '/webhooks', {
-      headers: other.headers, body: { config_name: 'answers', url: h.receiver.url('/answers'), notify_status: ['booked'] },
-    });
-    expect(created.status).toBe(201);
-    expect(await h.context.deliveries.enqueue(outboxRows(other.tenantId, created.body.config_id, 1), h.clock.now())).toBe(1);
+    const answers = await h.configure('/answers', {}, other);
+    expect(await h.context.deliveries.enqueue(outboxRows(other.tenantId, answers.config_id, 1), h.clock.now())).toBe(1);
     h.context.sender.wake();
 
     // Then it arrives while A's calls still hang (without the cap it waited for their 30 s timeout)
     const arrived = await h.receiver.waitFor((all) => all.filter((r) => r.path === '/answers').length === 1 || undefined, 5_000);
     expect(arrived).toBe(true);
     expect(h.receiver.at('/hangs').length).toBe(CAP);
-    const log = await h.app.http.request('GET', `/webhooks/${created.body.config_id}/deliveries?page_size=10`, { headers: other.headers });
+    const log = await h.app.http.request('GET', `/webhooks/${answers.config_id}/deliveries?page_size=10`, { headers: other.headers });
     expect(log.status).toBe(200);
 
     // When A's hanging calls finally fail (their retries are minutes away)
@@ -60,18 +57,11 @@ describe.each([['PGlite', false], ['Postgres', true]])(`webhook deliveries: one 
     // with 10, one with 2, nothing else pending
     h.receiver.answer = () => ({ status: 200, body: 'ok' });
     const [busy, small] = await Promise.all([h.app.createTenant({ merchants: ['SHOP-BUSY'] }), h.app.createTenant({ merchants: ['SHOP-SMALL'] })]);
-    const configure = async (tenant: typeof busy, path: string) => {
-      const created = await h.app.http.request('POST', '/webhooks', {
-        headers: tenant.headers, body: { config_name: path, url: h.receiver.url(path), notify_status: ['booked'] },
-      });
-      expect(created.status).toBe(201);
-      return created.body.config_id as string;
-    };
     const db = await h.context.deliveries.db();
     await db.updateTable('deliveries').set({ status: 'cancelled', next_attempt_at: null }).where('status', '=', 'pending').execute();
     const later = new Date(h.clock.now().getTime() + 3_600_000);
-    await h.context.deliveries.enqueue(outboxRows(busy.tenantId, await configure(busy, '/busy'), 10), later);
-    await h.context.deliveries.enqueue(outboxRows(small.tenantId, await configure(small, '/small'), 2), later);
+    await h.context.deliveries.enqueue(outboxRows(busy.tenantId, (await h.configure('/busy', {}, busy)).config_id, 10), later);
+    await h.context.deliveries.enqueue(outboxRows(small.tenantId, (await h.configure('/small', {}, small)).config_id, 2), later);
     // When, an hour on, a sender allowed 3 per tenant claims with 16 free slots
     const claimed = await h.context.deliveries.claimDue(later, 16, 60_000, 3);
     // Then it took 3 of the busy tenant's and both of the small one's

@@ -10,7 +10,8 @@ export interface WebhookHarness {
   receiver: HttpsReceiver;
   clock: ManualClock;
   context: WebhooksContext;
-  configure(path: string, overrides?: Record<string, unknown>): Promise<{ config_id: string; secret: string }>;
+  /** A configuration posting to the receiver at `path`, of the harness's tenant or of `as`. */
+  configure(path: string, overrides?: Record<string, unknown>, as?: TestTenant): Promise<{ config_id: string; secret: string }>;
   /** The configuration's delivery log once `ready` holds for it (polled: the sender records after the receiver answered). */
   logOnce(configId: string, ready: (attempts: any[]) => boolean, query?: string): Promise<any[]>;
   /** Resolves when the reactor has handled everything and no delivery is due and unsent. */
@@ -56,9 +57,9 @@ export async function webhookHarness(options: { postgres?: boolean; worker?: boo
   };
   return {
     app, tenant, receiver, clock, context, until: deadline,
-    async configure(path, overrides = {}) {
+    async configure(path, overrides = {}, as = tenant) {
       const response = await app.http.request('POST', '/webhooks', {
-        headers: tenant.headers, body: { config_name: path, url: receiver.url(path), notify_status: ['booked'], ...overrides },
+        headers: as.headers, body: { config_name: path, url: receiver.url(path), notify_status: ['booked'], ...overrides },
       });
       if (response.status !== 201) throw new Error(`configure: ${response.status} ${response.text}`);
       return response.body;

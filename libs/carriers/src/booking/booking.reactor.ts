@@ -11,7 +11,7 @@ import type { BookingStore } from './booking.store';
 import { carrierAccountInvalid, carrierRequirementProblems, noCarrierAssigned } from './carrier-requirements';
 import { cancelActiveBookings } from './cancel-bookings';
 import { CarrierCircuits } from './carrier-circuit';
-import { callWithRetry, DEFAULT_CARRIER_RETRY, isUnanswered, type CarrierRetryPolicy } from './carrier-retry';
+import { callWithRetry, DEFAULT_CARRIER_RETRY, type CarrierRetryPolicy } from './carrier-retry';
 import { releasePreviousBookings } from './release-previous-bookings';
 
 type BookingRequestedData = ShipmentBookingRequested['data'];
@@ -80,17 +80,8 @@ export class BookingReactor implements Reactor {
     if (release.kind === 'blocked') return void (await fail([...release.errors, ...warnings]));
     // A reused booking is asked for again under its own request id: the carrier answers with that booking.
     const requestId = release.kind === 'reuse' ? release.booking.requestId : attemptId;
-    const circuit = `${tenantId}\u0000${account.carrierAccountId}`;
-    const admission = this.circuits.admit(circuit);
-    if (!admission.call) return void (await fail([this.circuits.openError(admission.until), ...warnings]));
-    let outcome: Awaited<ReturnType<typeof carrier.book>>;
-    try {
-      outcome = await callWithRetry(this.retry, () => timeCarrierCall(account.carrier, () => carrier.book({ requestId, account, shipment })));
-    } catch (error) {
-      this.circuits.record(circuit, 'answered'); // not a carrier that does not answer: the runner retries or parks it
-      throw error;
-    }
-    this.circuits.record(circuit, isUnanswered(outcome) ? 'unanswered' : 'answered');
+    const outcome = await this.circuits.call(`${tenantId}\u0000${account.carrierAccountId}`,
+      () => callWithRetry(this.retry, () => timeCarrierCall(account.carrier, () => carrier.book({ requestId, account, shipment }))));
     if (!outcome.ok) return void (await fail([...outcome.errors, ...warnings]));
 
     const booking = outcome.value;

@@ -1,5 +1,6 @@
 import type { ErrorDetail } from '@shipledger/shipping';
-import { carrierError } from '../carrier/carrier.port';
+import { carrierError, type CarrierOutcome } from '../carrier/carrier.port';
+import { isUnanswered } from './carrier-retry';
 
 /**
  * A circuit breaker per carrier account, in each worker. Booking slots are shared by every tenant in the
@@ -70,6 +71,25 @@ export class CarrierCircuits {
   /** Tests move time. */
   useClock(now: () => number): void {
     this.now = now;
+  }
+
+  /**
+   * A booking's carrier call under its account's circuit: while open, the failure at once without calling;
+   * otherwise `attempt`'s outcome, remembered as answered or not. A call that throws (not a carrier that
+   * does not answer: the runner retries or parks it) counts as answered.
+   */
+  async call<T>(key: string, attempt: () => Promise<CarrierOutcome<T>>): Promise<CarrierOutcome<T>> {
+    const admission = this.admit(key);
+    if (!admission.call) return { ok: false, errors: [this.openError(admission.until)] };
+    let outcome: CarrierOutcome<T>;
+    try {
+      outcome = await attempt();
+    } catch (error) {
+      this.record(key, 'answered');
+      throw error;
+    }
+    this.record(key, isUnanswered(outcome) ? 'unanswered' : 'answered');
+    return outcome;
   }
 
   admit(key: string): Admission {
