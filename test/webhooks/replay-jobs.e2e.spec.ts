@@ -14,7 +14,10 @@ describe.each([['PGlite', false], ['Postgres', true]])('range replays: at most f
   const call = (method: string, path: string, body?: unknown) => h.app.http.request(method, path, { headers: h.tenant.headers, body });
   const range = () => ({ from: new Date(h.clock.now().getTime() - 3_600_000).toISOString(), to: h.clock.now().toISOString() });
 
-  /** A job as the worker leaves it: running under a lease that outlives the test (so no runner takes it), or finished now. */
+  /**
+   * A job as the worker leaves it: running under a lease that outlives the test (so no runner takes it; its
+   * claim token is its id), or finished now.
+   */
   async function storedJob(configId: string, state: 'running' | 'done' | 'failed', tenantId = h.tenant.tenantId): Promise<string> {
     const db = await h.context.deliveries.db();
     const now = h.clock.now();
@@ -22,6 +25,7 @@ describe.each([['PGlite', false], ['Postgres', true]])('range replays: at most f
     await db.insertInto('replay_jobs').values({
       replay_id: replayId, tenant_id: tenantId, config_id: configId, range_from: new Date(now.getTime() - 3_600_000), range_to: now,
       status: state, created_at: now, claimed_until: state === 'running' ? new Date(now.getTime() + 10 * YEAR_MS) : null,
+      claim_token: state === 'running' ? replayId : null,
       finished_at: state === 'running' ? null : now,
     }).execute();
     return replayId;
@@ -57,7 +61,7 @@ describe.each([['PGlite', false], ['Postgres', true]])('range replays: at most f
     expect(oneShipment.status).toBe(404);
 
     // When one of the five finishes, and it asks again
-    await h.context.replayJobs.finish(running[0]!, 'done', h.clock.now());
+    await h.context.replayJobs.finish({ replay_id: running[0]!, claim_token: running[0]! }, 'done', h.clock.now());
     const accepted = await call('POST', `/webhooks/${config.config_id}/replay`, range());
 
     // Then the range replay is queued

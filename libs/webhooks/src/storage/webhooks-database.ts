@@ -95,6 +95,8 @@ export type WebhooksTables = {
     error: string | null;
     /** When the job last gave up its turn (webhooks.replay_turns); null until it has run a slice. */
     turn: string | null;
+    /** The claim of the runner that holds the job; null when none does. */
+    claim_token: string | null;
   };
 };
 

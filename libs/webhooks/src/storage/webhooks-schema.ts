@@ -171,6 +171,13 @@ const migrations: Record<string, Migration> = {
       await sql`ALTER TABLE webhooks.replay_jobs ADD COLUMN turn bigint`.execute(db);
     },
   },
+  // A runner's writes to its job count only under the claim it holds (a fresh token per claim): one that
+  // stalled past its lease cannot free, rewind or end a job another runner took over.
+  '010_replay_claim_tokens': {
+    async up(db) {
+      await sql`ALTER TABLE webhooks.replay_jobs ADD COLUMN claim_token text`.execute(db);
+    },
+  },
 };
 
 /** The `webhooks` tables, migrated once per Database handle. */

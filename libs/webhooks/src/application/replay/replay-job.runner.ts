@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { EventStore } from '@shipledger/event-store';
 import type { DeliveryRepository } from '../../storage/delivery.repository';
-import type { ReplayJob, ReplayJobRepository } from '../../storage/replay-job.repository';
+import type { ClaimedReplayJob, ReplayJobRepository } from '../../storage/replay-job.repository';
 import type { WebhookConfigurationRepository } from '../../storage/webhook-configuration.repository';
 import type { WebhooksClock } from '../../webhooks.config';
 import { deliveriesFor, planMessages } from '../shared/delivery-planner';
@@ -70,14 +70,19 @@ export class ReplayJobRunner {
     try {
       await this.work(job, signal);
     } catch (error) {
-      await this.jobs.finish(job.replay_id, 'failed', this.clock.now(), error instanceof Error ? error.message.slice(0, 500) : 'failed');
+      await this.jobs.finish(job, 'failed', this.clock.now(), error instanceof Error ? error.message.slice(0, 500) : 'failed');
     }
     return true;
   }
 
-  private async work(job: ReplayJob, signal?: AbortSignal): Promise<void> {
+  /**
+   * Scans from where the job stopped until the slice ends, the range ends or the job is lost: a write that
+   * finds the claim gone (this runner stalled past its lease and another took the job over) ends the work
+   * here, leaving the job to its new holder.
+   */
+  private async work(job: ClaimedReplayJob, signal?: AbortSignal): Promise<void> {
     const stored = await this.configurations.get(job.tenant_id, job.config_id);
-    if (!stored) return this.jobs.finish(job.replay_id, 'failed', this.clock.now(), 'the configuration was deleted');
+    if (!stored) return void (await this.jobs.finish(job, 'failed', this.clock.now(), 'the configuration was deleted'));
     const from = Date.parse(job.from);
     const to = Date.parse(job.to);
     let after = job.after_position ?? undefined;
@@ -98,9 +103,9 @@ export class ReplayJobRunner {
         if (enqueued >= REPLAY_LIMITS.maxDeliveries) { reachedEnd = true; break; }
       }
       if (enqueued > 0) this.onEnqueued();
-      if (!reachedEnd && performance.now() >= sliceEnds) return this.jobs.giveUpTurn(job.replay_id, after, scanned, enqueued);
-      if (after !== undefined) await this.jobs.progress(job.replay_id, after, scanned, enqueued, new Date(this.clock.now().getTime() + LEASE_MS));
-      if (reachedEnd) return this.jobs.finish(job.replay_id, 'done', this.clock.now());
+      if (!reachedEnd && performance.now() >= sliceEnds) return void (await this.jobs.giveUpTurn(job, after, scanned, enqueued));
+      if (after !== undefined && !(await this.jobs.progress(job, after, scanned, enqueued, new Date(this.clock.now().getTime() + LEASE_MS)))) return;
+      if (reachedEnd) return void (await this.jobs.finish(job, 'done', this.clock.now()));
     }
   }
 }
