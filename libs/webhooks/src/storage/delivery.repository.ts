@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { PREPARED_MARK, type Database } from '@shipledger/database';
-import type { AggregateType, AttemptOutcome, DeliveryStatus } from '../domain';
+import { DELIVERY_LIMITS, type AggregateType, type AttemptOutcome, type DeliveryStatus } from '../domain';
 import { webhooksTables } from './webhooks-schema';
 import type { WebhooksTables } from './webhooks-database';
 
@@ -79,6 +79,20 @@ export interface AttemptRow {
   next_retry_at: string | null;
 }
 
+/** Which tenants one claim looks at: at most `size`, starting just after `after` ('' = the first one). */
+export interface ClaimWindow {
+  after: string;
+  size: number;
+}
+
+export const FIRST_WINDOW: ClaimWindow = { after: '', size: DELIVERY_LIMITS.claimWindow };
+
+/** What a claim took, and where the next claim's window starts. */
+export interface Claim {
+  deliveries: ClaimedDelivery[];
+  nextAfter: string;
+}
+
 /** webhooks.deliveries (the outbox) and webhooks.delivery_attempts (the log). */
 export class DeliveryRepository {
   constructor(private readonly database: Database) {}
@@ -106,7 +120,7 @@ export class DeliveryRepository {
 
   /**
    * Claims up to `limit` deliveries due at `now` for `leaseMs`, at most `perTenant` of any one tenant in
-   * flight.
+   * flight, looking at the tenants of one window only.
    * Invariants: (1) a delivery is sent by one sender at a time — the row lock (FOR UPDATE SKIP LOCKED)
    * makes concurrent claims pick disjoint rows, and a claimed row carries `claimed_until` in the future,
    * which later claims skip until the lease runs out (a crashed sender's claim expires; the next sender
@@ -115,56 +129,87 @@ export class DeliveryRepository {
    * (configuration, aggregate) is still pending, whether it waits for a retry or is being sent.
    * (3) one tenant cannot take every slot — a tenant with `perTenant` deliveries claimed and unfinished
    * gets no more until one finishes, so a receiver that hangs, or a replay of thousands, holds at most
-   * that many; the other slots go to the other tenants, oldest due first. Two workers claiming at the
-   * same instant see each other's claims only once committed, so together they may overshoot once.
-   * Bounded work: the tenants with pending deliveries are found by a loose index scan (one probe each on
-   * deliveries_pending_by_tenant), each one's oldest claimable delivery by one more; only the `limit`
-   * tenants whose oldest is oldest are then read further, at most their room each.
+   * that many; the other slots go to the other tenants, oldest due first. Exactly, across workers: claims
+   * take one transaction lock in turn, so each counts the claims of the one before it, committed.
+   * (4) bounded work — the tenants with pending deliveries are walked by a loose index scan (one probe
+   * each on deliveries_pending_by_tenant) from just after `window.after`, wrapping round once, and at most
+   * `window.size` of them are looked at; each one's oldest claimable delivery costs one more probe, and
+   * only the `limit` tenants whose oldest is oldest are read further, at most their room each. The answer
+   * says where the next window starts, so successive claims rotate through any number of tenants.
    */
-  async claimDue(now: Date, limit: number, leaseMs: number, perTenant: number): Promise<ClaimedDelivery[]> {
+  async claimDue(now: Date, limit: number, leaseMs: number, perTenant: number, window: ClaimWindow = FIRST_WINDOW): Promise<Claim> {
     const db = await this.db();
-    const token = randomUUID();
-    const until = new Date(now.getTime() + leaseMs);
-    // A delivery is claimable when due, not under a live claim, and first in its (configuration, aggregate) queue.
-    const claimable = (alias: string) => sql`
-      ${sql.ref(`${alias}.status`)} = 'pending' AND ${sql.ref(`${alias}.next_attempt_at`)} <= ${now}
-      AND (${sql.ref(`${alias}.claimed_until`)} IS NULL OR ${sql.ref(`${alias}.claimed_until`)} <= ${now})
-      AND NOT EXISTS (
-        SELECT 1 FROM webhooks.deliveries e
-        WHERE e.config_id = ${sql.ref(`${alias}.config_id`)} AND e.aggregate_id = ${sql.ref(`${alias}.aggregate_id`)}
-          AND e.status = 'pending' AND e.seq < ${sql.ref(`${alias}.seq`)})`;
-    const result = await sql<ClaimedDelivery>`${PREPARED}
-      WITH RECURSIVE tenants(tenant_id) AS (
-        SELECT min(tenant_id) FROM webhooks.deliveries WHERE status = 'pending'
+    return db.transaction().execute(async (trx) => {
+      await sql`${PREPARED} SELECT pg_advisory_xact_lock(hashtextextended('webhooks.deliveries:claim', 0))`.execute(trx);
+      const tenants = await this.tenantWindow(trx, window);
+      if (tenants.length === 0) return { deliveries: [], nextAfter: '' };
+      const nextAfter = tenants.length < window.size ? '' : tenants[tenants.length - 1]!;
+      const token = randomUUID();
+      const until = new Date(now.getTime() + leaseMs);
+      // A delivery is claimable when due, not under a live claim, and first in its (configuration, aggregate) queue.
+      const claimable = (alias: string) => sql`
+        ${sql.ref(`${alias}.status`)} = 'pending' AND ${sql.ref(`${alias}.next_attempt_at`)} <= ${now}
+        AND (${sql.ref(`${alias}.claimed_until`)} IS NULL OR ${sql.ref(`${alias}.claimed_until`)} <= ${now})
+        AND NOT EXISTS (
+          SELECT 1 FROM webhooks.deliveries e
+          WHERE e.config_id = ${sql.ref(`${alias}.config_id`)} AND e.aggregate_id = ${sql.ref(`${alias}.aggregate_id`)}
+            AND e.status = 'pending' AND e.seq < ${sql.ref(`${alias}.seq`)})`;
+      const result = await sql<ClaimedDelivery>`${PREPARED}
+        WITH heads AS (
+          SELECT t.tenant_id, head.next_attempt_at, head.seq, ${perTenant}::int - busy.n AS room
+          FROM unnest(${tenants}::text[]) AS t(tenant_id)
+          CROSS JOIN LATERAL (
+            SELECT count(*)::int AS n FROM webhooks.deliveries b
+            WHERE b.tenant_id = t.tenant_id AND b.status = 'pending' AND b.claim_token IS NOT NULL AND b.claimed_until > ${now}) busy
+          CROSS JOIN LATERAL (
+            SELECT h.seq, h.next_attempt_at FROM webhooks.deliveries h
+            WHERE h.tenant_id = t.tenant_id AND ${claimable('h')}
+            ORDER BY h.next_attempt_at, h.seq LIMIT 1) head
+          WHERE busy.n < ${perTenant}::int
+        ), chosen AS (
+          SELECT tenant_id, room FROM heads ORDER BY next_attempt_at, seq LIMIT ${limit}
+        ), picked AS (
+          SELECT c.seq, c.next_attempt_at FROM chosen
+          CROSS JOIN LATERAL (
+            SELECT d.seq, d.next_attempt_at FROM webhooks.deliveries d
+            WHERE d.tenant_id = chosen.tenant_id AND ${claimable('d')}
+            ORDER BY d.next_attempt_at, d.seq LIMIT chosen.room
+            FOR UPDATE SKIP LOCKED) c
+        )
+        UPDATE webhooks.deliveries SET claim_token = ${token}, claimed_until = ${until}
+        WHERE seq IN (SELECT seq FROM picked ORDER BY next_attempt_at, seq LIMIT ${limit})
+        RETURNING delivery_id, tenant_id, config_id, event_id, replay_id, source_event_id, source_position, trigger,
+          aggregate_type, aggregate_id, aggregate_version, body, occurred_at, attempts, claim_token`.execute(trx);
+      const deliveries = result.rows.map((row) => ({ ...row, occurred_at: new Date(row.occurred_at).toISOString(), attempts: Number(row.attempts) }));
+      return { deliveries, nextAfter };
+    });
+  }
+
+  /**
+   * Up to `window.size` tenants with pending deliveries, in the order a claim looks at them: those after
+   * `window.after`, then from the first one round to `window.after` itself. One index probe per tenant.
+   */
+  private async tenantWindow(trx: Kysely<WebhooksTables>, window: ClaimWindow): Promise<string[]> {
+    const { rows } = await sql<{ tenant_id: string; n: number }>`${PREPARED}
+      WITH RECURSIVE onward(tenant_id, n) AS (
+        SELECT (SELECT min(tenant_id) FROM webhooks.deliveries WHERE status = 'pending' AND tenant_id > ${window.after}), 1
         UNION ALL
-        SELECT (SELECT min(p.tenant_id) FROM webhooks.deliveries p WHERE p.status = 'pending' AND p.tenant_id > t.tenant_id)
-        FROM tenants t WHERE t.tenant_id IS NOT NULL
-      ), heads AS (
-        SELECT t.tenant_id, head.next_attempt_at, head.seq, ${perTenant}::int - busy.n AS room
-        FROM tenants t
-        CROSS JOIN LATERAL (
-          SELECT count(*)::int AS n FROM webhooks.deliveries b
-          WHERE b.tenant_id = t.tenant_id AND b.status = 'pending' AND b.claim_token IS NOT NULL AND b.claimed_until > ${now}) busy
-        CROSS JOIN LATERAL (
-          SELECT h.seq, h.next_attempt_at FROM webhooks.deliveries h
-          WHERE h.tenant_id = t.tenant_id AND ${claimable('h')}
-          ORDER BY h.next_attempt_at, h.seq LIMIT 1) head
-        WHERE t.tenant_id IS NOT NULL AND busy.n < ${perTenant}::int
-      ), chosen AS (
-        SELECT tenant_id, room FROM heads ORDER BY next_attempt_at, seq LIMIT ${limit}
-      ), picked AS (
-        SELECT c.seq, c.next_attempt_at FROM chosen
-        CROSS JOIN LATERAL (
-          SELECT d.seq, d.next_attempt_at FROM webhooks.deliveries d
-          WHERE d.tenant_id = chosen.tenant_id AND ${claimable('d')}
-          ORDER BY d.next_attempt_at, d.seq LIMIT chosen.room
-          FOR UPDATE SKIP LOCKED) c
+        SELECT (SELECT min(p.tenant_id) FROM webhooks.deliveries p WHERE p.status = 'pending' AND p.tenant_id > o.tenant_id), o.n + 1
+        FROM onward o WHERE o.tenant_id IS NOT NULL AND o.n < ${window.size}::int
+      ), found AS (
+        SELECT count(tenant_id)::int AS n FROM onward
+      ), round(tenant_id, n) AS (
+        SELECT (SELECT min(tenant_id) FROM webhooks.deliveries WHERE status = 'pending'), found.n + 1 FROM found
+        WHERE found.n < ${window.size}::int AND ${window.after} <> ''
+        UNION ALL
+        SELECT (SELECT min(p.tenant_id) FROM webhooks.deliveries p WHERE p.status = 'pending' AND p.tenant_id > r.tenant_id), r.n + 1
+        FROM round r WHERE r.tenant_id IS NOT NULL AND r.tenant_id < ${window.after} AND r.n < ${window.size}::int
       )
-      UPDATE webhooks.deliveries SET claim_token = ${token}, claimed_until = ${until}
-      WHERE seq IN (SELECT seq FROM picked ORDER BY next_attempt_at, seq LIMIT ${limit})
-      RETURNING delivery_id, tenant_id, config_id, event_id, replay_id, source_event_id, source_position, trigger,
-        aggregate_type, aggregate_id, aggregate_version, body, occurred_at, attempts, claim_token`.execute(db);
-    return result.rows.map((row) => ({ ...row, occurred_at: new Date(row.occurred_at).toISOString(), attempts: Number(row.attempts) }));
+      SELECT tenant_id, n FROM onward WHERE tenant_id IS NOT NULL
+      UNION ALL
+      SELECT tenant_id, n FROM round WHERE tenant_id IS NOT NULL AND tenant_id <= ${window.after}
+      ORDER BY n`.execute(trx);
+    return rows.map((row) => row.tenant_id);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { OutboundError, type OutboundClient } from '@shipledger/platform';
 import { DELIVERY_LIMITS, responseExcerpt, retryDelayMinutes, type AttemptOutcome } from '../../domain';
-import type { ClaimedDelivery, DeliveryRepository } from '../../storage/delivery.repository';
+import { FIRST_WINDOW, type ClaimedDelivery, type ClaimWindow, type DeliveryRepository } from '../../storage/delivery.repository';
 import { sendingKey, type SendingConfiguration, type WebhookConfigurationRepository } from '../../storage/webhook-configuration.repository';
 import type { WebhooksClock } from '../../webhooks.config';
 import { countAttempt } from '../../webhooks.metrics';
@@ -16,6 +16,8 @@ export interface WebhookSenderOptions {
   idlePollMs?: number;
   /** A claim not finished by then is taken over by another sender. Default DELIVERY_LIMITS.leaseMs. */
   leaseMs?: number;
+  /** Tenants with pending deliveries one claim looks at; the next claim looks at the next ones. Default DELIVERY_LIMITS.claimWindow. */
+  claimWindow?: number;
   logger?: { warn(object: object, message: string): void; error(object: object, message: string): void };
 }
 
@@ -31,6 +33,8 @@ export class WebhookSender {
   private readonly perTenant: number;
   private readonly idlePollMs: number;
   private readonly leaseMs: number;
+  /** Where this sender's next claim starts among the tenants with pending deliveries. */
+  private window: ClaimWindow;
   private inFlight = 0;
   /** Attempts this sender made (recorded or superseded): tests compare senders by it. */
   attemptsMade = 0;
@@ -49,6 +53,7 @@ export class WebhookSender {
     this.perTenant = options.perTenant ?? DELIVERY_LIMITS.tenantInFlight;
     this.idlePollMs = options.idlePollMs ?? 250;
     this.leaseMs = options.leaseMs ?? DELIVERY_LIMITS.leaseMs;
+    this.window = { ...FIRST_WINDOW, size: options.claimWindow ?? FIRST_WINDOW.size };
     this.logger = options.logger;
   }
 
@@ -73,7 +78,7 @@ export class WebhookSender {
       const worthClaiming = free > 0 && (free >= Math.max(1, Math.floor(this.concurrency / 4)) || this.inFlight === 0);
       if (worthClaiming) {
         this.woken = false;
-        claimed = await this.deliveries.claimDue(this.clock.now(), free, this.leaseMs, this.perTenant).catch((error: unknown) => {
+        claimed = await this.claim(free).catch((error: unknown) => {
           this.logger?.error({ err: error }, 'webhook sender could not claim deliveries');
           return [];
         });
@@ -90,11 +95,18 @@ export class WebhookSender {
     await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
   }
 
-  /** One pass for tests and tools: claims what is due and sends it; answers how many were sent. */
+  /** One pass for tests and tools: claims what is due (in this sender's next window of tenants) and sends it; answers how many were sent. */
   async sendDue(limit = this.concurrency): Promise<number> {
-    const claimed = await this.deliveries.claimDue(this.clock.now(), limit, this.leaseMs, this.perTenant);
+    const claimed = await this.claim(limit);
     await Promise.all(this.deliverBatch(claimed));
     return claimed.length;
+  }
+
+  /** Claims in the next window of tenants, and moves the window on. */
+  private async claim(limit: number): Promise<ClaimedDelivery[]> {
+    const { deliveries, nextAfter } = await this.deliveries.claimDue(this.clock.now(), limit, this.leaseMs, this.perTenant, this.window);
+    this.window = { ...this.window, after: nextAfter };
+    return deliveries;
   }
 
   /**
