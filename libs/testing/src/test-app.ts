@@ -52,6 +52,14 @@ export interface CreateTestTenantOptions {
   shipmentsListMonthlyQuota?: number;
 }
 
+/**
+ * How far waitUntilCaughtUp follows what the reactors append while it waits: chains here are short
+ * (booked → ready to ship → collection; document pending → complete), and the sandbox's tracking steps
+ * may keep appending, so a bounded number of rounds, in a bounded time.
+ */
+const SETTLE_ROUNDS = 5;
+const SETTLE_MS = 5_000;
+
 export interface TestApp {
   baseUrl: string;
   http: TestHttpClient;
@@ -62,7 +70,12 @@ export interface TestApp {
   /** Authorization for the /admin API. */
   adminHeaders: Record<string, string>;
   createTenant(options?: CreateTestTenantOptions): Promise<TestTenant>;
-  /** Resolves when every projector and reactor has processed everything appended so far. */
+  /**
+   * Resolves when every projector and reactor has processed everything appended so far (rejects after
+   * `timeoutMs` otherwise), and then what the reactors appended meanwhile, settling round after round (a
+   * document's upload is marked pending by one event, then uploaded by the next), up to SETTLE_ROUNDS more
+   * rounds within SETTLE_MS: those rounds never reject.
+   */
   waitUntilCaughtUp(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -161,7 +174,16 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     },
     async waitUntilCaughtUp(timeoutMs = 20_000) {
       if (!worker) throw new Error('startTestApp({worker: false}) runs no worker');
+      let head = await eventStore.headPosition();
       await worker.waitUntilCaughtUp({ timeoutMs });
+      const settleBy = Date.now() + SETTLE_MS;
+      for (let round = 0; round < SETTLE_ROUNDS && Date.now() < settleBy; round += 1) {
+        const now = await eventStore.headPosition();
+        if (now === head) return;
+        head = now;
+        const settled = await worker.waitUntilCaughtUp({ timeoutMs: Math.max(1, settleBy - Date.now()) }).then(() => true, () => false);
+        if (!settled) return;
+      }
     },
     async close() {
       await api.close();
