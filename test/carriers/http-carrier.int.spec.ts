@@ -131,9 +131,9 @@ describe('the generic HTTP carrier', () => {
     }
   });
 
-  it('an account whose carrier stopped answering: after 2 unanswered bookings the next fail at once without a call, another account books, and a trial after the pause calls again', async () => {
+  it('an account whose carrier stopped answering: once 2 calls in a row went unanswered its calls fail at once without going out (the booking in hand at its next try, then the next bookings), another account books, and a trial after the pause calls again', async () => {
     // Given an HTTP carrier that never answers, a worker that waits 300 ms per call and opens an account's
-    // circuit after 2 unanswered bookings for a minute, and a clock the test moves
+    // circuit after 2 unanswered calls for a minute, and a clock the test moves
     const { url, received, close } = await silentCarrier();
     try {
       const silent = await h.createAccount({ carrier: 'HTTP', property: { URL: url } });
@@ -154,34 +154,71 @@ describe('the generic HTTP carrier', () => {
         await booking.handle(request);
         return { shipmentId, ms: Date.now() - started, last: last(await h.stream(shipmentId)) };
       };
-      // When two bookings on the silent account spend their retry budget
-      for (let index = 0; index < 2; index += 1) {
-        const failed = await book(silent);
-        expect((failed.last.data as any).error_details[0].message).toBe('The carrier did not answer after 3 tries');
-      }
-      expect(received).toHaveLength(6);
+      const openUntil = (at: number) => `The carrier did not answer the last 2 calls for this account; it is not called again before ${new Date(at + 60_000).toISOString()}`;
 
-      // Then the third fails at once, without a call, saying why and until when
+      // When a booking on the silent account calls twice without an answer
+      const first = await book(silent);
+      // Then its third try does not go out: it fails saying why and until when
+      expect(received).toHaveLength(2);
+      expect(first.last.type).toBe('ShipmentBookingFailed');
+      expect((first.last.data as any).error_details).toEqual([expect.objectContaining({
+        source: 'CARRIER', type: 'TECHNICAL', trigger: 'BOOKING', code: 'carrier_unavailable', message: openUntil(now),
+      })]);
+      expect((await h.context.shipments.load(h.tenantId, first.shipmentId))?.status).toBe('error');
+      // And the next booking fails at once, without a call
       const refused = await book(silent);
       expect(refused.ms).toBeLessThan(300);
-      expect(received).toHaveLength(6);
-      expect(refused.last.type).toBe('ShipmentBookingFailed');
-      expect((refused.last.data as any).error_details).toEqual([expect.objectContaining({
-        source: 'CARRIER', type: 'TECHNICAL', trigger: 'BOOKING', code: 'carrier_unavailable',
-        message: `The carrier did not answer the last 2 bookings of this account; it is not called again before ${new Date(now + 60_000).toISOString()}`,
-      })]);
-      expect((await h.context.shipments.load(h.tenantId, refused.shipmentId))?.status).toBe('error');
+      expect(received).toHaveLength(2);
+      expect((refused.last.data as any).error_details[0].message).toBe(openUntil(now));
       // And another account's booking goes on as usual
       expect((await book(healthy)).last.type).toBe('ShipmentBooked');
 
-      // When the minute has passed, the next booking is a trial: the carrier is called again (and still does not answer)
+      // When the minute has passed, the next booking's first try is the trial: the carrier is called again
+      // (and still does not answer), so the circuit opens again and the booking's retry does not go out
       now += 60_000;
       const trial = await book(silent);
-      expect(received).toHaveLength(9);
-      expect((trial.last.data as any).error_details[0].message).toBe('The carrier did not answer after 3 tries');
-      // Then the circuit is open again: the next fails at once
+      expect(received).toHaveLength(3);
+      expect((trial.last.data as any).error_details[0].message).toBe(openUntil(now));
+      // Then the next fails at once
       expect((await book(silent)).ms).toBeLessThan(300);
-      expect(received).toHaveLength(9);
+      expect(received).toHaveLength(3);
+    } finally {
+      close();
+    }
+  });
+
+  it('a burst of bookings on an account whose carrier hangs: after the first wave of calls, every booking in hand fails at its next try, one call each instead of its whole budget', async () => {
+    // Given an HTTP carrier that never answers, a worker that waits 300 ms per call with the default retry
+    // pauses (1 s, then 2 s) and the default circuit (open after 10 unanswered calls), and sixteen
+    // confirmed shipments on the account
+    const { url, received, close } = await silentCarrier();
+    try {
+      const silent = await h.createAccount({ carrier: 'HTTP', property: { URL: url } });
+      const worker = new CarriersContext({
+        database: h.database, eventStore: h.eventStore,
+        config: {
+          ...h.context.config, outbound: { ...h.context.config.outbound, totalTimeoutMs: 300 },
+          bookingRetry: { attempts: 3, baseDelayMs: 1_000, maxDelayMs: 5_000 },
+        },
+      });
+      const booking = worker.reactors().find((r) => r.name === 'carrier-booking')!;
+      const shipments = [];
+      for (let index = 0; index < 16; index += 1) shipments.push(await h.confirmedShipment(silent));
+
+      // When the worker books them all at once
+      const started = Date.now();
+      await Promise.all(shipments.map(({ request }) => booking.handle(request)));
+      const elapsed = Date.now() - started;
+
+      // Then each made one call: the first wave went unanswered and opened the circuit, and every retry, a
+      // second later, failed at once (with the circuit around whole bookings: 48 calls, each booking ~3.9 s)
+      expect(received).toHaveLength(16);
+      expect(elapsed).toBeLessThan(3_000);
+      for (const { shipmentId } of shipments) {
+        const failed = last(await h.stream(shipmentId));
+        expect(failed.type).toBe('ShipmentBookingFailed');
+        expect((failed.data as any).error_details[0]).toMatchObject({ code: 'carrier_unavailable', message: expect.stringContaining('did not answer the last 10 calls') });
+      }
     } finally {
       close();
     }

@@ -18,8 +18,8 @@ export interface CarriersConfig {
   /** Calls to a carrier that does not answer before the booking fails as carrier_unavailable. */
   bookingRetry: CarrierRetryPolicy;
   /**
-   * Per account, per worker: after this many bookings in a row whose carrier did not answer, the next ones
-   * fail at once for a while (CARRIER_CIRCUIT_OPEN_AFTER, 3; CARRIER_CIRCUIT_OPEN_MS, 30,000). Optional.
+   * Per account, per worker: after this many calls in a row that the carrier did not answer, the next calls
+   * (the retries of bookings in hand included) fail at once for a while (CARRIER_CIRCUIT_OPEN_AFTER, 10; CARRIER_CIRCUIT_OPEN_MS, 30,000). Optional.
    */
   bookingCircuit?: CircuitPolicy;
   /** Time limit of one PDF label, rendered in a worker thread (default 10 s; LABEL_RENDER_TIMEOUT_MS). */
@@ -63,8 +63,8 @@ export const DEFAULT_CARRIER_REACTOR_CONCURRENCY = 16;
  * SANDBOX_SIMULATOR_INTERVAL_MS (1000; 0 = off). API and worker must share the key: the worker signs
  * label URLs that the API verifies, and both decrypt carrier credentials. OUTBOUND_*: loadOutboundConfig.
  * CARRIER_CALL_ATTEMPTS (3) and CARRIER_RETRY_BASE_MS (1000, doubled per retry, at most 5000): the budget
- * of a booking whose carrier does not answer. CARRIER_CIRCUIT_OPEN_AFTER (3) and CARRIER_CIRCUIT_OPEN_MS (30000):
- * after that many unanswered bookings of one account in a row, its bookings fail at once for that long.
+ * of a booking whose carrier does not answer. CARRIER_CIRCUIT_OPEN_AFTER (10) and CARRIER_CIRCUIT_OPEN_MS (30000):
+ * after that many unanswered calls of one account in a row, its calls fail at once for that long.
  * LABEL_RENDER_TIMEOUT_MS (10000): the time limit of one PDF label.
  * BOOKING_CONCURRENCY (256, at most 1,024): shipments booked at the same time by one worker (1 = one after the other).
  * CARRIER_REACTOR_CONCURRENCY (16): the same for the document sync, lifecycle and label refresh reactors.

@@ -80,8 +80,11 @@ export class BookingReactor implements Reactor {
     if (release.kind === 'blocked') return void (await fail([...release.errors, ...warnings]));
     // A reused booking is asked for again under its own request id: the carrier answers with that booking.
     const requestId = release.kind === 'reuse' ? release.booking.requestId : attemptId;
-    const outcome = await this.circuits.call(`${tenantId}\u0000${account.carrierAccountId}`,
-      () => callWithRetry(this.retry, () => timeCarrierCall(account.carrier, () => carrier.book({ requestId, account, shipment }))));
+    // Each try goes through the account's circuit: once its carrier leaves calls unanswered, the tries of
+    // every booking of the account in hand fail at once (carrier-circuit.ts).
+    const circuit = `${tenantId}\u0000${account.carrierAccountId}`;
+    const outcome = await callWithRetry(this.retry,
+      () => this.circuits.call(circuit, () => timeCarrierCall(account.carrier, () => carrier.book({ requestId, account, shipment }))));
     if (!outcome.ok) return void (await fail([...outcome.errors, ...warnings]));
 
     const booking = outcome.value;

@@ -13,14 +13,6 @@ export interface CarrierRetryPolicy {
 
 export const DEFAULT_CARRIER_RETRY: CarrierRetryPolicy = { attempts: 3, baseDelayMs: 1_000, maxDelayMs: 5_000 };
 
-/** The failure callWithRetry answers once the budget is spent without an answer. */
-const UNANSWERED = 'carrier_unavailable';
-
-/** True when the carrier did not answer within the budget (not when it refused). */
-export function isUnanswered(outcome: CarrierOutcome<unknown>): boolean {
-  return !outcome.ok && outcome.errors.some((error) => error.code === UNANSWERED && error.source === 'CARRIER' && error.type === 'TECHNICAL');
-}
-
 /**
  * Calls the carrier until it answers (a booking or a refusal) or the budget is spent. Only
  * CarrierUnavailableError (no answer, network, 5xx) is retried; once the budget is spent the outcome is
@@ -39,7 +31,7 @@ export async function callWithRetry<T>(
     } catch (error) {
       if (!(error instanceof CarrierUnavailableError)) throw error;
       if (attempt >= policy.attempts) {
-        return { ok: false, errors: [carrierError(trigger, UNANSWERED,
+        return { ok: false, errors: [carrierError(trigger, 'carrier_unavailable',
           `The carrier did not answer after ${policy.attempts} ${policy.attempts === 1 ? 'try' : 'tries'}`, undefined, 'TECHNICAL')] };
       }
       await pause(Math.min(policy.baseDelayMs * 2 ** (attempt - 1), policy.maxDelayMs));
