@@ -14,8 +14,8 @@ export interface CarriersHarness {
   context: CarriersContext;
   tenantId: string;
   createAccount(input?: Partial<CarrierAccountInput>, tenantId?: string): Promise<CarrierAccount>;
-  /** A shipment created and confirmed onto `account`: its stream ends with ShipmentBookingRequested. */
-  confirmedShipment(account: CarrierAccount | undefined, content?: ShipmentContent): Promise<{ shipmentId: string; request: RecordedEvent }>;
+  /** A shipment of `tenant` (the harness's by default) created and confirmed onto `account`: its stream ends with ShipmentBookingRequested. */
+  confirmedShipment(account: CarrierAccount | undefined, content?: ShipmentContent, tenant?: string): Promise<{ shipmentId: string; request: RecordedEvent }>;
   stream(shipmentId: string): Promise<RecordedEvent[]>;
   close(): Promise<void>;
 }
@@ -57,19 +57,19 @@ export async function startCarriersHarness(kind: HarnessDatabase = 'pglite'): Pr
       status: 'active',
       ...input,
     }),
-    async confirmedShipment(account, content = bookableContent()) {
+    async confirmedShipment(account, content = bookableContent(), tenant = tenantId) {
       const shipmentId = randomUUID();
       const assigned: AssignedCarrierAccount | undefined = account
         ? { carrier: account.carrier, carrier_id: account.carrierAccountId, carrier_account_name: account.carrierAccountName }
         : undefined;
       const command: ShipmentCommand = {
-        type: 'CreateShipment', shipment_id: shipmentId, tenant_id: tenantId, content, draft: false,
+        type: 'CreateShipment', shipment_id: shipmentId, tenant_id: tenant, content, draft: false,
         carrier: assigned ? { kind: 'assigned', account: assigned } : { kind: 'assigned', account: { carrier: 'SANDBOX', carrier_id: '', carrier_account_name: '' } },
         booking_attempt_id: randomUUID(), at: new Date().toISOString(), actor: 'test-client',
       };
       const events = decide(command, initialShipmentState());
       const metadata = {
-        tenantId, actor: 'test-client', correlationId: randomUUID(), causationId: randomUUID(), requestId: randomUUID(),
+        tenantId: tenant, actor: 'test-client', correlationId: randomUUID(), causationId: randomUUID(), requestId: randomUUID(),
         schemaVersion: 1, occurredAt: command.at,
       };
       await eventStore.append(shipmentStream(shipmentId), events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })), 'no_stream');

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { loadOutboundConfig, type OutboundConfig } from '@shipledger/platform';
 import { DEFAULT_CIRCUIT, type CircuitPolicy } from './booking/carrier-circuit';
 import { DEFAULT_CARRIER_RETRY, type CarrierRetryPolicy } from './booking/carrier-retry';
+import { DEFAULT_BOOKING_TENANT_IN_HAND } from './booking/tenant-booking-share';
 import { loadCarrierSecrets, type CarrierSecrets } from './secrets/carrier-secrets';
 import { DEFAULT_LABEL_RENDER_TIMEOUT_MS } from './labels/pdf-label.pool';
 
@@ -31,6 +32,11 @@ export interface CarriersConfig {
   eagerLabels?: boolean;
   /** Shipments the booking reactor books at the same time, each shipment's requests in order (BOOKING_CONCURRENCY, 256; at most 1,024). */
   bookingConcurrency: number;
+  /**
+   * Bookings of one tenant in hand at once, in a worker and in the backlog across workers; more of that
+   * tenant's wait in the backlog (BOOKING_TENANT_IN_HAND, 128; 1–1,024). Optional: 128.
+   */
+  bookingTenantInHand?: number;
   /**
    * Shipments each of the other carrier reactors (document sync, lifecycle, label refresh) handles at
    * the same time, each shipment's events in order (CARRIER_REACTOR_CONCURRENCY, 16). Optional: 16.
@@ -67,6 +73,7 @@ export const DEFAULT_CARRIER_REACTOR_CONCURRENCY = 16;
  * after that many unanswered calls of one account in a row, its calls fail at once for that long.
  * LABEL_RENDER_TIMEOUT_MS (10000): the time limit of one PDF label.
  * BOOKING_CONCURRENCY (256, at most 1,024): shipments booked at the same time by one worker (1 = one after the other).
+ * BOOKING_TENANT_IN_HAND (128, at most 1,024): bookings of one tenant in hand at once; more of them wait in the backlog.
  * CARRIER_REACTOR_CONCURRENCY (16): the same for the document sync, lifecycle and label refresh reactors.
  * LABEL_RENDERING (lazy): `eager` renders the labels at booking time instead of on their first fetch.
  */
@@ -90,6 +97,7 @@ export function loadCarriersConfig(env: NodeJS.ProcessEnv = process.env, overrid
       openForMs: Math.floor(positive(env.CARRIER_CIRCUIT_OPEN_MS, DEFAULT_CIRCUIT.openForMs)),
     },
     bookingConcurrency: Math.min(MAX_BOOKING_CONCURRENCY, Math.floor(positive(env.BOOKING_CONCURRENCY, DEFAULT_BOOKING_CONCURRENCY))),
+    bookingTenantInHand: Math.min(MAX_BOOKING_CONCURRENCY, Math.floor(positive(env.BOOKING_TENANT_IN_HAND, DEFAULT_BOOKING_TENANT_IN_HAND))),
     carrierReactorConcurrency: Math.floor(positive(env.CARRIER_REACTOR_CONCURRENCY, DEFAULT_CARRIER_REACTOR_CONCURRENCY)),
     ...overrides,
   };

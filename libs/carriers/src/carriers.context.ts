@@ -29,6 +29,9 @@ import { TrackingIngestionService } from './tracking/tracking-ingestion.service'
 import { TrackingRefreshService } from './tracking/tracking-refresh.service';
 import { CarrierManifests } from './manifests/carrier-manifests';
 import { CarrierCircuits, DEFAULT_CIRCUIT } from './booking/carrier-circuit';
+import { BookingBacklog } from './booking/booking-backlog';
+import { reportBacklogSizeFrom } from './booking/booking.metrics';
+import { DEFAULT_BOOKING_TENANT_IN_HAND, TenantBookingShare, type TenantShareOptions } from './booking/tenant-booking-share';
 
 export interface CarriersContextOptions {
   database: Database;
@@ -55,6 +58,8 @@ export class CarriersContext {
   readonly bookings: BookingStore;
   /** This worker's circuit per carrier account: a carrier that stops answering fails its bookings at once for a while. */
   readonly bookingCircuits: CarrierCircuits;
+  /** Each tenant's share of the booking slots; requests past it wait in the backlog (tenant-booking-share.ts). */
+  readonly bookingShare: TenantBookingShare;
   /** Shipping's public API for the commands the carriers side sends. */
   readonly shipments: ShippingCommands;
   readonly labelStore: LabelStore;
@@ -81,6 +86,10 @@ export class CarriersContext {
     this.directory = new CarrierAccountDirectoryAdapter(this.accountRepository, this.carriers);
     this.rater = new CarrierRatingAdapter(this.accountRepository, this.carriers);
     this.bookings = new BookingStore(options.database);
+    this.bookingShare = new TenantBookingShare(new BookingBacklog(options.database), {
+      perTenant: this.config.bookingTenantInHand ?? DEFAULT_BOOKING_TENANT_IN_HAND, drainConcurrency: this.config.bookingConcurrency,
+    });
+    reportBacklogSizeFrom(() => this.bookingShare.backlog.size());
     this.shipments = new ShippingCommands(options.eventStore);
     this.labelStore = new LabelStore(options.database);
     this.signer = new LabelUrlSigner(this.config.secrets.signingKey, this.config.publicBaseUrl, this.config.labelUrlTtlSeconds);
@@ -119,7 +128,7 @@ export class CarriersContext {
     const perShipment = this.config.carrierReactorConcurrency ?? DEFAULT_CARRIER_REACTOR_CONCURRENCY;
     return [
       new BookingReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, this.labels, this.config.bookingRetry,
-        undefined, this.config.bookingConcurrency, this.bookingCircuits),
+        undefined, this.config.bookingConcurrency, this.bookingCircuits, { share: this.bookingShare, database: this.options.database }),
       new CarrierLifecycleReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, undefined, perShipment),
       new DocumentSyncReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, this.documents, undefined, perShipment),
       new LabelRefreshReactor(this.shipments, this.accountRepository, this.carriers, this.bookings, this.labels, undefined, perShipment),
@@ -143,6 +152,8 @@ export function carriersContextFor(options: CarriersContextOptions): CarriersCon
 }
 
 /** The worker registry's entry point: `...carrierReactors(deps)`. */
-export function carrierReactors(deps: { database: Database; eventStore: EventStore }): Reactor[] {
-  return carriersContextFor(deps).reactors();
+export function carrierReactors(deps: { database: Database; eventStore: EventStore; logger?: TenantShareOptions['logger'] }): Reactor[] {
+  const context = carriersContextFor(deps);
+  if (deps.logger) context.bookingShare.useLogger(deps.logger);
+  return context.reactors();
 }

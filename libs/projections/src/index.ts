@@ -6,7 +6,7 @@ export { rebuildProjector, type RebuildOptions, type RebuildProgress, type Rebui
 export { projectionStatus, type FollowerStatus, type ProjectionStatusReport } from './projection-status';
 export { migrateProjectionsSchema, runMigrations, PROJECTIONS_SCHEMA } from './projections-schema';
 export { readCheckpoint, readAllCheckpoints, type ProjectionCheckpoint } from './projection-checkpoints';
-export { countParkedEvents, listParkedEvents, unparkEvent, type FollowerKind, type ParkedEvent } from './parked-events';
+export { countParkedEvents, listParkedEvents, parkEvent, unparkEvent, type FollowerKind, type ParkedEvent } from './parked-events';
 export { RebuildInProgressError, readRebuildClaims, type RebuildClaim } from './rebuild-claims';
 export { migrateReadModels, prepareReadModel, ProjectorOutdatedError } from './migrate-read-models';
 export { retryParkedEvents, retryParkedProjectorEvents, skipParkedEvent, type RetryParkedOutcome } from './retry-parked';

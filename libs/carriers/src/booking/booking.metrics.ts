@@ -1,4 +1,4 @@
-import { Counter, Histogram } from 'prom-client';
+import { Counter, Gauge, Histogram } from 'prom-client';
 import { metricsRegistry } from '@shipledger/platform';
 
 const bookings = new Counter({
@@ -27,4 +27,22 @@ export async function timeCarrierCall<T>(carrier: string, call: () => Promise<T>
   } finally {
     stop();
   }
+}
+
+/** Where the backlog gauge reads its size: the process's carriers context (the latest one wired). */
+let backlogSize: (() => Promise<number>) | undefined;
+
+new Gauge({
+  name: 'shipledger_booking_backlog',
+  help: 'Booking requests waiting in the backlog: their tenant had its share of the booking slots in hand (BOOKING_TENANT_IN_HAND)',
+  registers: [metricsRegistry],
+  async collect() {
+    if (!backlogSize) return;
+    const size = await backlogSize().catch(() => undefined);
+    if (size !== undefined) this.set(size);
+  },
+});
+
+export function reportBacklogSizeFrom(source: () => Promise<number>): void {
+  backlogSize = source;
 }

@@ -1,6 +1,7 @@
 import type { ErrorDetail, ShipmentBookingRequested } from '@shipledger/shipping';
 import type { RecordedEvent } from '@shipledger/event-store';
-import type { Reactor } from '@shipledger/projections';
+import type { Database } from '@shipledger/database';
+import { parkEvent, type Reactor } from '@shipledger/projections';
 import type { CarrierAccountRepository } from '../accounts/carrier-account.repository';
 import type { CarrierRegistry } from '../carrier/carrier.registry';
 import type { LabelService } from '../labels/label.service';
@@ -13,6 +14,7 @@ import { cancelActiveBookings } from './cancel-bookings';
 import { CarrierCircuits } from './carrier-circuit';
 import { callWithRetry, DEFAULT_CARRIER_RETRY, type CarrierRetryPolicy } from './carrier-retry';
 import { releasePreviousBookings } from './release-previous-bookings';
+import type { TenantBookingShare } from './tenant-booking-share';
 
 type BookingRequestedData = ShipmentBookingRequested['data'];
 
@@ -42,9 +44,42 @@ export class BookingReactor implements Reactor {
     readonly concurrency: number = 1,
     /** Per account: once its carrier stops answering, bookings fail at once for a while (carrier-circuit.ts). */
     private readonly circuits: CarrierCircuits = new CarrierCircuits(),
+    /**
+     * Each tenant's share of the slots (tenant-booking-share.ts): a request past it waits in the backlog,
+     * booked by the drainer beside the reactor; one given up there is parked like the runner's.
+     */
+    private readonly fairness?: { share: TenantBookingShare; database: Database },
   ) {}
 
+  /**
+   * Books the request at once while its tenant is within its share of the slots; otherwise sets it aside
+   * in the backlog (the slot is free at once for the other tenants' requests) for the drainer to book.
+   */
   async handle(event: RecordedEvent): Promise<void> {
+    const shipmentId = shipmentIdOf(event.streamId);
+    const share = this.fairness?.share;
+    if (!share || !shipmentId) return this.book(event);
+    const tenantId = event.metadata.tenantId;
+    if (!(await share.tryEnter(tenantId))) return share.defer(event, shipmentId);
+    try {
+      await this.book(event);
+    } finally {
+      share.leave(tenantId);
+    }
+  }
+
+  /** Every worker books the backlog, whether or not it holds the reactor's lease (claims share the work). */
+  async runBeside(signal: AbortSignal): Promise<void> {
+    const fairness = this.fairness;
+    if (!fairness) return;
+    await fairness.share.drain(signal, (event) => this.book(event), async (event, error, attempts) => {
+      await this.onParked(event, error);
+      await parkEvent(fairness.database.kysely, { kind: 'reactor', name: this.name }, event, attempts, error);
+    });
+  }
+
+  /** The booking itself: the same for a request handed over by the runner and for one from the backlog. */
+  private async book(event: RecordedEvent): Promise<void> {
     const data = event.data as BookingRequestedData;
     // The three reads a booking starts with do not depend on each other: one round trip of waiting, not three.
     const accountId = data.carrier_account?.carrier_id;

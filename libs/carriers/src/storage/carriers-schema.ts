@@ -101,6 +101,26 @@ const migrations: Record<string, Migration> = {
       await sql`CREATE INDEX label_sources_shipment ON carriers.label_sources (shipment_id, kind)`.execute(db);
     },
   },
+  // Booking requests of a tenant that had its share of the booking slots in hand (TenantBookingShare):
+  // claimed per tenant, oldest first, each shipment's in order.
+  '005_booking_backlog': {
+    async up(db) {
+      await sql`CREATE TABLE carriers.booking_backlog (
+        seq bigserial PRIMARY KEY,
+        event_id text NOT NULL UNIQUE,
+        tenant_id text NOT NULL,
+        shipment_id text NOT NULL,
+        event jsonb NOT NULL,
+        attempts int NOT NULL,
+        next_attempt_at timestamptz NOT NULL,
+        claim_token text,
+        claimed_until timestamptz,
+        created_at timestamptz NOT NULL
+      )`.execute(db);
+      await sql`CREATE INDEX booking_backlog_by_tenant ON carriers.booking_backlog (tenant_id, seq)`.execute(db);
+      await sql`CREATE INDEX booking_backlog_by_shipment ON carriers.booking_backlog (tenant_id, shipment_id, seq)`.execute(db);
+    },
+  },
 };
 
 /** The `carriers` tables, migrated once per Database handle (safe when an API and a worker start together). */
