@@ -25,3 +25,4 @@ export * from './legacy/removed-endpoints';
 export * from './observability/http-metrics.hooks';
 export { createServiceLogger, registerAccessLog, ServiceLogger } from './observability/logging';
 export * from './outbound';
+export { WakeUp } from './background/wake-up';

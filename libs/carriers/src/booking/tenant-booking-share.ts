@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@shipledger/event-store';
+import { WakeUp } from '@shipledger/platform';
 import type { BacklogEntry, BookingBacklog } from './booking-backlog';
 
 export interface TenantShareOptions {
@@ -48,7 +49,7 @@ export class TenantBookingShare {
   /** Tenants believed to have requests in the backlog, and when that was last read. */
   private readonly backlogged = new Map<string, number>();
   private loaded: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
+  private readonly waiter = new WakeUp();
   private woken = false;
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
@@ -103,7 +104,7 @@ export class TenantBookingShare {
   /** Something may be claimable now (a request set aside). */
   wake(): void {
     this.woken = true;
-    this.wakeUp?.();
+    this.waiter.wake();
   }
 
   /**
@@ -135,7 +136,7 @@ export class TenantBookingShare {
       // A request set aside while claiming may be claimable: look again at once. Otherwise wait for a
       // booking to finish (its tenant's room and its shipment's next request), a request set aside, or the poll.
       if (this.woken && free > claimed.length) continue;
-      await this.idle(signal, running);
+      await this.waiter.wait(signal, this.idlePollMs, running);
     }
     await Promise.allSettled([...running]);
   }
@@ -183,21 +184,6 @@ export class TenantBookingShare {
   /** After a start, the tenants with requests left in the backlog: their new requests queue behind them. */
   private async loadBacklogged(): Promise<void> {
     for (const tenantId of await this.backlog.tenants()) this.backlogged.set(tenantId, this.now());
-  }
-
-  private idle(signal: AbortSignal, running: Set<Promise<void>>): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        this.wakeUp = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, this.idlePollMs);
-      signal.addEventListener('abort', done, { once: true });
-      this.wakeUp = done;
-      for (const work of running) void work.then(done, done);
-    });
   }
 }
 

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { OutboundError, type OutboundClient } from '@shipledger/platform';
+import { OutboundError, WakeUp, type OutboundClient } from '@shipledger/platform';
 import { DELIVERY_LIMITS, responseExcerpt, retryDelayMinutes, type AttemptOutcome } from '../../domain';
 import { FIRST_WINDOW, type ClaimedDelivery, type ClaimWindow, type DeliveryRepository } from '../../storage/delivery.repository';
 import { sendingKey, type SendingConfiguration, type WebhookConfigurationRepository } from '../../storage/webhook-configuration.repository';
@@ -38,7 +38,7 @@ export class WebhookSender {
   private inFlight = 0;
   /** Attempts this sender made (recorded or superseded): tests compare senders by it. */
   attemptsMade = 0;
-  private wakeUp: (() => void) | undefined;
+  private readonly waiter = new WakeUp();
   private logger: WebhookSenderOptions['logger'];
   private woken = false;
 
@@ -64,7 +64,7 @@ export class WebhookSender {
   /** Something may be due now (an enqueue in this process, a test that moved the clock). */
   wake(): void {
     this.woken = true;
-    this.wakeUp?.();
+    this.waiter.wake();
   }
 
   /** Sends until `signal` aborts; in-flight deliveries finish (or their claims expire) on their own. */
@@ -89,7 +89,8 @@ export class WebhookSender {
       }
       // Not claiming (too few free slots): wait for a delivery to finish, whatever woke us — `continue` would spin.
       if (worthClaiming && (claimed.length === free || this.woken)) continue;
-      await this.idle(signal, running);
+      // A finished delivery frees a slot and may unblock the next one of its aggregate.
+      await this.waiter.wait(signal, this.idlePollMs, running);
     }
     // Give in-flight calls a moment to record their attempt; one cut short leaves its claim to expire.
     await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
@@ -118,22 +119,6 @@ export class WebhookSender {
     this.inFlight += claimed.length;
     const loaded = this.configurations.forSending(claimed.map((delivery) => delivery.config_id), new Date());
     return claimed.map((delivery) => this.deliver(delivery, loaded));
-  }
-
-  private idle(signal: AbortSignal, running: Set<Promise<void>>): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        this.wakeUp = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, this.idlePollMs);
-      signal.addEventListener('abort', done, { once: true });
-      this.wakeUp = done;
-      // A finished delivery frees a slot and may unblock the next one of its aggregate.
-      for (const work of running) void work.then(done, done);
-    });
   }
 
   private async deliver(delivery: ClaimedDelivery, loaded: Promise<Map<string, SendingConfiguration>>): Promise<void> {

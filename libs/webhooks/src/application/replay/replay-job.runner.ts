@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { EventStore } from '@shipledger/event-store';
+import { WakeUp } from '@shipledger/platform';
 import type { DeliveryRepository } from '../../storage/delivery.repository';
 import type { ClaimedReplayJob, ReplayJobRepository } from '../../storage/replay-job.repository';
 import type { WebhookConfigurationRepository } from '../../storage/webhook-configuration.repository';
@@ -27,7 +28,7 @@ export interface ReplayJobRunnerOptions {
  * delay another's by a slice each, not by their whole length.
  */
 export class ReplayJobRunner {
-  private wakeUp: (() => void) | undefined;
+  private readonly waiter = new WakeUp();
   private readonly idlePollMs: number;
   private readonly sliceMs: number;
   private readonly scanBatch: number;
@@ -47,19 +48,14 @@ export class ReplayJobRunner {
   }
 
   wake(): void {
-    this.wakeUp?.();
+    this.waiter.wake();
   }
 
   async run(signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
       const worked = await this.runOne(signal).catch(() => false);
       if (worked) continue;
-      await new Promise<void>((resolve) => {
-        const done = () => { clearTimeout(timer); signal.removeEventListener('abort', done); this.wakeUp = undefined; resolve(); };
-        const timer = setTimeout(done, this.idlePollMs);
-        signal.addEventListener('abort', done, { once: true });
-        this.wakeUp = done;
-      });
+      await this.waiter.wait(signal, this.idlePollMs);
     }
   }
 
