@@ -69,6 +69,8 @@ describe('operability over HTTPS', () => {
     expect(res.text).toMatch(/shipledger_http_request_duration_seconds_bucket\{le="[^"]+",method="POST",route="\/shipments",status="200"\}/);
     expect(res.text).toMatch(/shipledger_event_store_append_duration_seconds_count [1-9]/);
     expect(res.text).toMatch(/shipledger_projector_lag_events\{projector="projector:[a-z-]+"\} 0/);
+    // Nothing waits in the booking backlog: no tenant had its share of the booking slots in hand
+    expect(res.text).toMatch(/^shipledger_booking_backlog 0$/m);
   });
 
   it('answers every 2xx with a JSON body', async () => {
