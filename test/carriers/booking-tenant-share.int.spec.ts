@@ -78,9 +78,13 @@ describe.each<HarnessDatabase>(['pglite', 'postgres'])('booking: one tenant\'s s
       await until('four of A booked', async () => aFinished >= 4);
       await worker.close();
       second = await startBooking(contextWithShare());
-      // Then every one of A's is booked, once: one ShipmentBooked and one carrier booking each, and the backlog is empty
-      await until('all of A booked', async () => (await Promise.all(aShipments.map(lastType))).every((type) => type === 'ShipmentBooked'));
+      // Then the second worker's waitUntilCaughtUp waits for the backlog too (the checkpoint had passed every
+      // request before the first worker stopped): every one of A's is booked once it resolves, and the backlog
+      // is empty
+      await second.waitUntilCaughtUp({ timeoutMs: 30_000 });
+      expect(await Promise.all(aShipments.map(lastType))).toEqual(aShipments.map(() => 'ShipmentBooked'));
       expect(await backlog.size()).toBe(0);
+      // And each once: one ShipmentBooked and one carrier booking each
       for (const shipmentId of aShipments) {
         const stream = await h.stream(shipmentId);
         expect(stream.filter((event) => event.type === 'ShipmentBooked')).toHaveLength(1);

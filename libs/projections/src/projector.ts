@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import type { RecordedEvent } from '@shipledger/event-store';
+import type { Position, RecordedEvent } from '@shipledger/event-store';
 
 /**
  * A read model. Its tables live in a Postgres schema of their own (`rm_<name with _>`); the runner hands
@@ -52,6 +52,11 @@ export interface Reactor {
    * share the work). Must resolve soon after `signal` aborts.
    */
   runBeside?(signal: AbortSignal): Promise<void>;
+  /**
+   * Optional: whether work this reactor set aside past its checkpoint, for events at or before `position`,
+   * is still to be done (the booking reactor's backlog). The worker's waitUntilCaughtUp waits for it too.
+   */
+  hasSetAside?(position: Position): Promise<boolean>;
   /**
    * Optional: how many events the runner may hand over at once (default 1, one after the other).
    * Above 1, events with different ordering keys run side by side and events with the same key one

@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '@shipledger/database';
-import type { EventStore, Position } from '@shipledger/event-store';
+import { pause, type EventStore, type Position } from '@shipledger/event-store';
 import { caughtUpTarget } from './caught-up-target';
 import type { Projector, Reactor } from './projector';
 import { Doorbell } from './doorbell';
@@ -109,11 +109,17 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       if (abort.signal.aborted) throw new Error('worker is closed');
       const head = wait.position ?? (await caughtUpTarget(eventStore, abort.signal));
       if (head === undefined) return;
-      await withTimeout(
-        Promise.all(progress.map((p) => p.waitFor(head))).then(() => undefined),
-        wait.timeoutMs,
-        () => behind(progress, head),
-      );
+      // Ends the polling for work set aside when this wait ends, whichever way (or the worker closes).
+      const done = new AbortController();
+      try {
+        await withTimeout(
+          Promise.all(progress.map((p) => p.waitFor(head))).then(() => setAsideDone(options.reactors, head, AbortSignal.any([abort.signal, done.signal]))),
+          wait.timeoutMs,
+          () => behind(progress, head) || 'work set aside by a reactor (the booking backlog) is still to be done',
+        );
+      } finally {
+        done.abort();
+      }
     },
     close() {
       closing ??= (async () => {
@@ -133,6 +139,14 @@ function assertUniqueNames(kind: string, names: string[]): void {
   for (const name of names) {
     if (seen.has(name)) throw new Error(`two ${kind}s are named ${name}`);
     seen.add(name);
+  }
+}
+
+/** Waits until no reactor has work set aside for events up to `head` (polled every 25 ms), or `signal` aborts. */
+async function setAsideDone(reactors: readonly Reactor[], head: Position, signal: AbortSignal): Promise<void> {
+  for (const reactor of reactors) {
+    if (!reactor.hasSetAside) continue;
+    while (!signal.aborted && (await reactor.hasSetAside(head))) await pause(25, signal);
   }
 }
 

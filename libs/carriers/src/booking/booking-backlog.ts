@@ -110,6 +110,13 @@ export class BookingBacklog {
       WHERE seq = ${entry.seq} AND claim_token = ${entry.claimToken}`.execute(db);
   }
 
+  /** Whether requests of events at or before `position` are still in the backlog (waiting or being booked). */
+  async holdsUpTo(position: string): Promise<boolean> {
+    const db = await this.db();
+    const { rows } = await sql`SELECT 1 FROM carriers.booking_backlog WHERE (event->>'position') COLLATE "C" <= ${position} LIMIT 1`.execute(db);
+    return rows.length > 0;
+  }
+
   /** Requests waiting, for /metrics and tests. */
   async size(): Promise<number> {
     const db = await this.db();

@@ -78,6 +78,11 @@ export class BookingReactor implements Reactor {
     });
   }
 
+  /** The worker's waitUntilCaughtUp waits for the requests set aside in the backlog too. */
+  async hasSetAside(position: string): Promise<boolean> {
+    return this.fairness ? this.fairness.share.backlog.holdsUpTo(position) : false;
+  }
+
   /** The booking itself: the same for a request handed over by the runner and for one from the backlog. */
   private async book(event: RecordedEvent): Promise<void> {
     const data = event.data as BookingRequestedData;
