@@ -5,6 +5,14 @@ import type { RecordedEvent } from '@shipledger/event-store';
 import { carriersTables } from '../storage/carriers-schema';
 import type { CarriersTables } from '../storage/carriers-database';
 
+/** The tenants with rows in the backlog, by a loose index scan (one probe each on booking_backlog_by_tenant). */
+const TENANTS_WITH_ROWS = sql`
+  tenants(tenant_id) AS (
+    SELECT min(tenant_id) FROM carriers.booking_backlog
+    UNION ALL
+    SELECT (SELECT min(b.tenant_id) FROM carriers.booking_backlog b WHERE b.tenant_id > t.tenant_id) FROM tenants t WHERE t.tenant_id IS NOT NULL
+  )`;
+
 /** A booking request waiting in the backlog, as one drainer holds it. */
 export interface BacklogEntry {
   seq: string;
@@ -41,15 +49,11 @@ export class BookingBacklog {
     return rows.length > 0;
   }
 
-  /** The tenants with requests in the backlog (a loose index scan: one probe per tenant). */
+  /** The tenants with requests in the backlog. */
   async tenants(): Promise<string[]> {
     const db = await this.db();
     const { rows } = await sql<{ tenant_id: string }>`
-      WITH RECURSIVE t(tenant_id) AS (
-        SELECT min(tenant_id) FROM carriers.booking_backlog
-        UNION ALL
-        SELECT (SELECT min(b.tenant_id) FROM carriers.booking_backlog b WHERE b.tenant_id > t.tenant_id) FROM t WHERE t.tenant_id IS NOT NULL
-      ) SELECT tenant_id FROM t WHERE tenant_id IS NOT NULL`.execute(db);
+      WITH RECURSIVE ${TENANTS_WITH_ROWS} SELECT tenant_id FROM tenants WHERE tenant_id IS NOT NULL`.execute(db);
     return rows.map((row) => row.tenant_id);
   }
 
@@ -67,11 +71,7 @@ export class BookingBacklog {
     return db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(hashtextextended('carriers.booking_backlog:claim', 0))`.execute(trx);
       const { rows } = await sql<{ seq: string; event: RecordedEvent | string; attempts: number }>`
-        WITH RECURSIVE tenants(tenant_id) AS (
-          SELECT min(tenant_id) FROM carriers.booking_backlog
-          UNION ALL
-          SELECT (SELECT min(b.tenant_id) FROM carriers.booking_backlog b WHERE b.tenant_id > t.tenant_id) FROM tenants t WHERE t.tenant_id IS NOT NULL
-        ), rooms AS (
+        WITH RECURSIVE ${TENANTS_WITH_ROWS}, rooms AS (
           SELECT t.tenant_id, ${perTenant}::int - busy.n AS room FROM tenants t
           CROSS JOIN LATERAL (
             SELECT count(*)::int + coalesce((${JSON.stringify(Object.fromEntries(bookingNow))}::jsonb ->> t.tenant_id)::int, 0) AS n

@@ -38,7 +38,7 @@ export type Admission = { call: true } | { call: false; until: number };
 
 /**
  * The lifecycle as data (walked by carrier-circuit.unit.spec.ts): from each state, on each event, the next
- * state and whether an admitted booking calls the carrier.
+ * state and whether an admitted call goes out to the carrier.
  */
 export const CIRCUIT_RULES: ReadonlyArray<{ from: CircuitState['kind']; on: CircuitEvent; when?: string; to: CircuitState['kind']; calls?: boolean }> = [
   { from: 'closed', on: 'admit', to: 'closed', calls: true },

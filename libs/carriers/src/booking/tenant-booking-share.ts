@@ -67,10 +67,6 @@ export class TenantBookingShare {
     this.idlePollMs = options.idlePollMs ?? 1_000;
   }
 
-  get perTenant(): number {
-    return this.options.perTenant;
-  }
-
   useLogger(logger: TenantShareOptions['logger']): void {
     this.options.logger = logger;
   }
@@ -98,11 +94,7 @@ export class TenantBookingShare {
   async defer(event: RecordedEvent, shipmentId: string): Promise<void> {
     await this.backlog.add(event, shipmentId, new Date(this.now()));
     this.backlogged.set(event.metadata.tenantId, this.now());
-    this.wake();
-  }
-
-  /** Something may be claimable now (a request set aside). */
-  wake(): void {
+    // It may be claimable now: the drainer looks at once (or, if it is claiming, again right after).
     this.woken = true;
     this.waiter.wake();
   }
