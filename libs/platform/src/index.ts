@@ -26,3 +26,4 @@ export * from './observability/http-metrics.hooks';
 export { createServiceLogger, registerAccessLog, ServiceLogger } from './observability/logging';
 export * from './outbound';
 export { WakeUp } from './background/wake-up';
+export { RefreshingCache, type RefreshingCacheOptions } from './cache/refreshing-cache';

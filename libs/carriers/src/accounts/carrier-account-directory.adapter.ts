@@ -1,3 +1,4 @@
+import { RefreshingCache } from '@shipledger/platform';
 import type { CarrierAccountDirectory, CarrierAccountSummary, ShipmentContent } from '@shipledger/shipping';
 import type { CarrierRegistry } from '../carrier/carrier.registry';
 import type { CarrierAccount } from './carrier-account';
@@ -10,30 +11,27 @@ import type { CarrierAccountRepository } from './carrier-account.repository';
  */
 export const DIRECTORY_CACHE_MS = 5_000;
 
-interface TenantAccounts {
-  loadedAt: number;
-  /** The tenant's active and inactive accounts, oldest first (the repository's list order). */
-  live: CarrierAccountSummary[];
-}
+/** Tenants whose accounts this process keeps at once (the oldest loaded goes first). */
+const DIRECTORY_MAX_TENANTS = 10_000;
 
 /**
  * The Shipping context's view of carrier accounts (its port), served from `carriers.carrier_accounts`.
  * Every create and confirm asks it, so it keeps each tenant's live accounts for DIRECTORY_CACHE_MS
- * instead of querying (and decrypting properties) per request.
+ * instead of querying (and decrypting properties) per request, loading a tenant once at a time and
+ * ahead of its expiry (RefreshingCache).
  */
 export class CarrierAccountDirectoryAdapter implements CarrierAccountDirectory {
-  private readonly cache = new Map<string, TenantAccounts>();
-  private readonly loading = new Map<string, Promise<TenantAccounts>>();
+  /** Per tenant: its active and inactive accounts, oldest first (the repository's list order). */
+  private readonly cache: RefreshingCache<string, CarrierAccountSummary[]>;
 
   constructor(
     private readonly accounts: CarrierAccountRepository,
     private readonly carriers: CarrierRegistry,
-    private readonly now: () => number = Date.now,
+    now: () => number = Date.now,
   ) {
-    accounts.onChange((tenantId) => {
-      this.cache.delete(tenantId);
-      this.loading.delete(tenantId);
-    });
+    this.cache = new RefreshingCache({ ttlMs: DIRECTORY_CACHE_MS, maxEntries: DIRECTORY_MAX_TENANTS, now });
+    // A change that arrives while loading drops that load too: only a load started after it is kept.
+    accounts.onChange((tenantId) => this.cache.invalidate(tenantId));
   }
 
   async resolve(tenantId: string, request: { carrier_id?: string; carrier_account_name?: string }): Promise<CarrierAccountSummary | undefined> {
@@ -56,27 +54,8 @@ export class CarrierAccountDirectoryAdapter implements CarrierAccountDirectory {
     return (await this.live(tenantId)).find((account) => account.status === 'active');
   }
 
-  private async live(tenantId: string): Promise<CarrierAccountSummary[]> {
-    const cached = this.cache.get(tenantId);
-    if (cached && this.now() - cached.loadedAt < DIRECTORY_CACHE_MS) return cached.live;
-    let pending = this.loading.get(tenantId);
-    if (!pending) {
-      const loadedAt = this.now();
-      pending = this.accounts.list(tenantId, ['active', 'inactive'])
-        .then((accounts) => ({ loadedAt, live: accounts.map((account) => this.summary(account)) }));
-      this.loading.set(tenantId, pending);
-      const loaded = pending;
-      void loaded.then(
-        (entry) => {
-          // A change that arrived while loading dropped this load: keep only a load started after it.
-          if (this.loading.get(tenantId) === loaded) this.cache.set(tenantId, entry);
-        },
-        () => undefined,
-      ).finally(() => {
-        if (this.loading.get(tenantId) === loaded) this.loading.delete(tenantId);
-      });
-    }
-    return (await pending).live;
+  private live(tenantId: string): Promise<CarrierAccountSummary[]> {
+    return this.cache.get(tenantId, async (id) => (await this.accounts.list(id, ['active', 'inactive'])).map((account) => this.summary(account)));
   }
 
   private summary(account: CarrierAccount): CarrierAccountSummary {
