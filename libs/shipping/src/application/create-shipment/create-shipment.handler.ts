@@ -39,9 +39,10 @@ export class CreateShipmentCommand extends Command<ShipmentState> {
 }
 
 /**
- * Create: decide, reserve the partner reference (the uniqueness guarantee), then append the new stream
- * with 'no_stream'.
- * The booking outcome (pending / error / prebooked) is decided before anything is written.
+ * Create: reserve the partner reference (the uniqueness guarantee) while the carrier and the service
+ * levels are read, decide, then append the new stream with 'no_stream'. The booking outcome (pending /
+ * error / prebooked) is decided before the shipment is written; a create whose reads fail, or whose
+ * append fails, releases the reference it reserved.
  *
  * With an Idempotency-Key the shipment id is a pure function of tenant, key and request hash, so a
  * retry of a create whose append committed but whose answer (and stored idempotent response) was lost
@@ -65,15 +66,30 @@ export class CreateShipmentHandler implements ICommandHandler<CreateShipmentComm
     }
     const at = (input.now ?? new Date()).toISOString();
     const shipment = { shipment_id: shipmentId, content: input.content };
-    // Independent reads (routing's rulesets, the service-level rulesets): side by side, not one after the other.
-    const [carrier, service_levels] = await Promise.all([
-      input.draft || input.content.pre_booked
-        ? { kind: 'none' } as CarrierAssignment
-        : assignCarrier({ directory: this.carriers, router: this.router }, input.tenantId, shipment, undefined, at),
-      this.serviceLevels?.estimate(input.tenantId, shipment, at),
-    ]);
-    const state = { ...initialShipmentState(), shipment_id: shipmentId };
     const reference = input.content.references?.partner_shipment_reference;
+    // Three independent round trips side by side, not one after the other: routing's rulesets, the
+    // service-level rulesets, and the reservation of the partner reference. Reserving before the
+    // decision is safe because a create's decision cannot refuse (its stream is new: 'no_stream'), and
+    // neither read refuses client input: only the reservation can answer the client (a taken reference).
+    const [reads, reservation] = await Promise.allSettled([
+      Promise.all([
+        input.draft || input.content.pre_booked
+          ? { kind: 'none' } as CarrierAssignment
+          : assignCarrier({ directory: this.carriers, router: this.router }, input.tenantId, shipment, undefined, at),
+        this.serviceLevels?.estimate(input.tenantId, shipment, at),
+      ]),
+      reference ? this.references.reserve(input.tenantId, reference, shipmentId, meta, at) : undefined,
+    ]);
+    const reserved = reference !== undefined && reservation.status === 'fulfilled';
+    // The shipment is not written: its reference must not stay taken.
+    const release = () => (reserved ? this.references.release(input.tenantId, reference, shipmentId, meta, at) : Promise.resolve());
+    if (reservation.status === 'rejected') throw reservation.reason;
+    if (reads.status === 'rejected') {
+      await release();
+      throw reads.reason;
+    }
+    const [carrier, service_levels] = reads.value;
+    const state = { ...initialShipmentState(), shipment_id: shipmentId };
     const command: CreateShipment = {
       type: 'CreateShipment',
       shipment_id: shipmentId,
@@ -86,25 +102,19 @@ export class CreateShipmentHandler implements ICommandHandler<CreateShipmentComm
       at,
       actor: meta.actor,
     };
-    let reserved = false;
     let created: ShipmentState;
     try {
       ({ state: created } = await this.repository.handle(shipmentId, input.tenantId, command, meta, {
         loaded: { state, revision: 'no_stream' },
         expectedRevision: 'no_stream',
-        beforeAppend: async () => {
-          if (!reference) return;
-          await this.references.reserve(input.tenantId, reference, shipmentId, meta, at);
-          reserved = true;
-        },
       }));
     } catch (error) {
       const lostRace = error instanceof WrongExpectedRevisionError;
-      // A concurrent retry of the same keyed create appended first: that shipment is the answer.
+      // A concurrent retry of the same keyed create appended first: that shipment is the answer (and
+      // the reservation, made for the same shipment id, is its own).
       const earlier = input.idempotency && lostRace ? await this.earlierCreate(input.tenantId, shipmentId) : undefined;
       if (earlier) return earlier;
-      // The shipment was not written: its reference must not stay taken.
-      if (reference && reserved) await this.references.release(input.tenantId, reference, shipmentId, meta, at);
+      await release();
       // A fresh UUID never collides; if it ever did, the create must not write into someone's shipment.
       if (lostRace) throw new ShipmentCommandRejected('already_exists', ShipmentMessages.duplicateReference());
       throw error;
