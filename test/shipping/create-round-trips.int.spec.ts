@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createEventStore, type EventStore } from '@shipledger/event-store';
-import { createPgliteDatabase, type PgliteTestDatabase } from '@shipledger/testing';
+import { openTestStore, type TestStore } from '@shipledger/testing';
 import { shipmentCreator, shipmentStreamId, type CarrierAccountDirectory, type ShipmentServiceLevels } from '@shipledger/shipping';
 import { ShipmentReferences } from '../../libs/shipping/src/application/shared/shipment-references';
 
@@ -13,23 +12,17 @@ const noAccounts: CarrierAccountDirectory = { resolve: async () => undefined, ch
  * and a create whose reads fail gives its reference back and writes no shipment.
  */
 describe('create: the reservation beside the reads (PGlite event store)', () => {
-  let db: PgliteTestDatabase;
-  let eventStore: EventStore;
+  let store: TestStore;
   let references: ShipmentReferences;
 
   beforeAll(async () => {
-    db = await createPgliteDatabase();
-    eventStore = createEventStore({ database: db.database });
-    await eventStore.init();
-    references = new ShipmentReferences(eventStore);
+    store = await openTestStore('pglite');
+    references = new ShipmentReferences(store.eventStore);
   });
-  afterAll(async () => {
-    await eventStore?.close();
-    await db?.drop();
-  });
+  afterAll(() => store?.close());
 
   const given = (serviceLevels: ShipmentServiceLevels, tenantId = `T${randomUUID().slice(0, 8)}`, reference = `R-${randomUUID()}`) => {
-    const create = shipmentCreator(eventStore, noAccounts, serviceLevels);
+    const create = shipmentCreator(store.eventStore, noAccounts, serviceLevels);
     return { tenantId, reference, create: () => create({ tenantId, draft: true, content: { references: { partner_shipment_reference: reference } } }, meta) };
   };
 
@@ -65,7 +58,7 @@ describe('create: the reservation beside the reads (PGlite event store)', () => 
     const scenario = given(failing);
     await expect(scenario.create()).rejects.toThrow('ruleset store unavailable');
     expect(await references.resolve(scenario.tenantId, scenario.reference)).toBeUndefined();
-    expect(await eventStore.readStream(shipmentStreamId(shipmentId))).toEqual([]);
+    expect(await store.eventStore.readStream(shipmentStreamId(shipmentId))).toEqual([]);
     // Taken back, so the client's retry with the same reference is created.
     const retried = await given({ estimate: async () => undefined }, scenario.tenantId, scenario.reference).create();
     expect(retried.status).toBe('draft');
