@@ -33,6 +33,8 @@ const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 1);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function main(): Promise<void> {
+  // The booking phase runs at half the rounds' median confirmed rate: it needs at least one round.
+  if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`BENCH_ROUNDS: a whole number of at least 1, not ${process.env.BENCH_ROUNDS}`);
   const started = Date.now();
   console.log(`bench:shipments — node ${process.version}, ${cpus().length} CPUs; starting the API (HTTPS, embedded worker, Postgres)`);
   const api = await startApiProcess();
