@@ -85,11 +85,9 @@ export class RefreshingCache<K, V> {
         // callers and forgotten.
         if (this.loading.get(key) !== pending) return;
         this.loading.delete(key);
-        if (this.options.keep && !this.options.keep(value)) {
-          this.entries.delete(key);
-          return;
-        }
+        // Deleted first either way: a value not kept leaves no entry, a kept one is re-inserted as the newest.
         this.entries.delete(key);
+        if (this.options.keep && !this.options.keep(value)) return;
         if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
         this.entries.set(key, { value, loadedAt });
       },
