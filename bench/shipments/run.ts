@@ -6,7 +6,8 @@
  * (run the booking/label/webhook reactors in the API process from the start; by default only the projectors,
  * and the reactors join for the booking phase), BENCH_SOAK_MINUTES (the booking phase's load, default 1),
  * BENCH_PROJECTORS (in-process as in npm start, the default; `process`: a projector process of their own;
- * `none`: no read model, the create path's ceiling).
+ * `none`: no read model, the create path's ceiling). BENCH_SEED_SHIPMENTS=0 skips the seeding and the
+ * searches (they look up seeded references); BENCH_SOAK_MINUTES=0 skips the booking phase.
  */
 import { cpus } from 'node:os';
 import { SingleBar, Presets } from 'cli-progress';
@@ -35,6 +36,8 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 async function main(): Promise<void> {
   // The booking phase runs at half the rounds' median confirmed rate: it needs at least one round.
   if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`BENCH_ROUNDS: a whole number of at least 1, not ${process.env.BENCH_ROUNDS}`);
+  if (!Number.isInteger(SEED) || SEED < 0) throw new Error(`BENCH_SEED_SHIPMENTS: a whole number, 0 or more, not ${process.env.BENCH_SEED_SHIPMENTS}`);
+  if (!Number.isFinite(SOAK_MINUTES) || SOAK_MINUTES < 0) throw new Error(`BENCH_SOAK_MINUTES: 0 or more, not ${process.env.BENCH_SOAK_MINUTES}`);
   const started = Date.now();
   console.log(`bench:shipments — node ${process.version}, ${cpus().length} CPUs; starting the API (HTTPS, embedded worker, Postgres)`);
   const api = await startApiProcess();
@@ -99,8 +102,8 @@ async function main(): Promise<void> {
     }
 
     // Items 4 and 6 of issue #19: booking keeps up with half the confirmed create rate, and RSS stays flat.
-    let bookingSummary = 'booking: no SANDBOX account';
-    if (carrierAccountName) {
+    let bookingSummary = carrierAccountName ? 'booking: skipped (BENCH_SOAK_MINUTES=0)' : 'booking: no SANDBOX account';
+    if (carrierAccountName && SOAK_MINUTES > 0) {
       await api.startReactors();
       console.log(`\n== booking under confirmed creates at half the median rate (${(confirmedRate / 2).toFixed(0)}/s) for ${SOAK_MINUTES} min `
         + '(BENCH_SOAK_MINUTES; SANDBOX carrier, reactors in the API process as in npm start)');
@@ -119,41 +122,51 @@ async function main(): Promise<void> {
     const lag = await measureProjectorLag(target, merchant, 200);
     console.log(`lag over ${lag.samples} shipments: p50 ${lag.p50Ms.toFixed(1)} ms, p99 ${lag.p99Ms.toFixed(1)} ms, max ${lag.maxMs.toFixed(1)} ms`);
 
-    console.log(`\n== seeding ${SEED} shipments through the event store`);
-    const eventStore = createEventStore({ database });
-    const seed = await seedShipments(eventStore, tenantId, merchant, SEED);
-    console.log(`appended ${SEED} shipments in ${seed.seconds.toFixed(1)} s`);
-    const catchUp = await waitForProjector(database, tenantId, SEED, () => api.waitUntilCaughtUp(900_000));
-    console.log(`projector caught up in ${catchUp.toFixed(1)} s (${(SEED / catchUp).toFixed(0)} events/s)`);
-    const total = await countShipments(database, tenantId);
-    // What autovacuum does after a bulk load anyway (visibility map for index-only scans, statistics).
-    const schema = readModelSchema(SHIPMENT_LIST_PROJECTOR);
-    await sql`vacuum analyze ${sql.table(`${schema}.shipments`)}, ${sql.table(`${schema}.search_terms`)}`.execute(database.kysely);
-
-    console.log(`\n== GET /shipments?search_string=… at ${total} shipments of one tenant`);
-    const pick = () => Math.floor(Math.random() * SEED);
-    const searches: Array<[string, () => string]> = [
-      ['search: whole reference', () => seed.references[pick()] as string],
-      ['search: reference prefix (≤11 hits)', () => (seed.references[pick()] as string).slice(0, -1)],
-      ['search: name prefix (~700 hits)', () => ['fatima ha', 'omar sm', 'aisha gar', 'john ch', 'maria kh'][pick() % 5] as string],
-      ['search: e-mail prefix', () => `omar.smith.${pick()}`],
-      ['search: one letter (dense: walk)', () => 'fjmoawlpnhye'[pick() % 12] as string],
-    ];
-    const searchFigures: RunFigures[] = [];
-    for (const [label, text] of searches) {
-      for (const connections of [1, 16]) {
-        const figures = await getRun(target, label, () => `/shipments?search_string=${encodeURIComponent(text())}`, 1000, connections);
-        console.log(formatFigures(figures));
-        searchFigures.push(figures);
-      }
-    }
+    const searchFigures = SEED > 0 ? await seedAndSearch(database, api, target, tenantId, merchant) : [];
+    if (SEED === 0) console.log('\n== seeding and search: skipped (BENCH_SEED_SHIPMENTS=0; the searches look up seeded references)');
     console.log(`\nsummary: ${ratios.join(', ')}; projector lag p50 ${lag.p50Ms.toFixed(1)} ms p99 ${lag.p99Ms.toFixed(1)} ms; `
-      + `search p99 (c=1) ${searchFigures.filter((f) => f.connections === 1).map((f) => `${f.p99Ms} ms`).join(' / ')}; `
+      + `search p99 (c=1) ${searchFigures.filter((f) => f.connections === 1).map((f) => `${f.p99Ms} ms`).join(' / ') || 'not run'}; `
       + `total ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await database.close();
     await api.close();
   }
+}
+
+/** Appends SEED shipments through the event store, waits for the list, then times five kinds of search. */
+async function seedAndSearch(
+  database: Awaited<ReturnType<typeof openDatabase>>, api: Awaited<ReturnType<typeof startApiProcess>>,
+  target: { baseUrl: string; headers: Record<string, string> }, tenantId: string, merchant: string,
+): Promise<RunFigures[]> {
+  console.log(`\n== seeding ${SEED} shipments through the event store`);
+  const eventStore = createEventStore({ database });
+  const seed = await seedShipments(eventStore, tenantId, merchant, SEED);
+  console.log(`appended ${SEED} shipments in ${seed.seconds.toFixed(1)} s`);
+  const catchUp = await waitForProjector(database, tenantId, SEED, () => api.waitUntilCaughtUp(900_000));
+  console.log(`projector caught up in ${catchUp.toFixed(1)} s (${(SEED / catchUp).toFixed(0)} events/s)`);
+  const total = await countShipments(database, tenantId);
+  // What autovacuum does after a bulk load anyway (visibility map for index-only scans, statistics).
+  const schema = readModelSchema(SHIPMENT_LIST_PROJECTOR);
+  await sql`vacuum analyze ${sql.table(`${schema}.shipments`)}, ${sql.table(`${schema}.search_terms`)}`.execute(database.kysely);
+
+  console.log(`\n== GET /shipments?search_string=… at ${total} shipments of one tenant`);
+  const pick = () => Math.floor(Math.random() * SEED);
+  const searches: Array<[string, () => string]> = [
+    ['search: whole reference', () => seed.references[pick()] as string],
+    ['search: reference prefix (≤11 hits)', () => (seed.references[pick()] as string).slice(0, -1)],
+    ['search: name prefix (~700 hits)', () => ['fatima ha', 'omar sm', 'aisha gar', 'john ch', 'maria kh'][pick() % 5] as string],
+    ['search: e-mail prefix', () => `omar.smith.${pick()}`],
+    ['search: one letter (dense: walk)', () => 'fjmoawlpnhye'[pick() % 12] as string],
+  ];
+  const searchFigures: RunFigures[] = [];
+  for (const [label, text] of searches) {
+    for (const connections of [1, 16]) {
+      const figures = await getRun(target, label, () => `/shipments?search_string=${encodeURIComponent(text())}`, 1000, connections);
+      console.log(formatFigures(figures));
+      searchFigures.push(figures);
+    }
+  }
+  return searchFigures;
 }
 
 async function countShipments(database: Awaited<ReturnType<typeof openDatabase>>, tenantId: string): Promise<number> {
