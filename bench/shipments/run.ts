@@ -12,13 +12,13 @@
 import { cpus } from 'node:os';
 import { SingleBar, Presets } from 'cli-progress';
 import { sql } from 'kysely';
-import { openDatabase } from '@shipledger/database';
+import { openDatabase, type Database } from '@shipledger/database';
 import { createEventStore } from '@shipledger/event-store';
 import { readModelSchema } from '@shipledger/projections';
 import { SHIPMENT_LIST_PROJECTOR } from '@shipledger/shipping';
 import { startBaselineServer } from './baseline-server';
-import { startApiProcess } from './bench-ipc';
-import { createShipmentsRun, getRun } from './http-runs';
+import { startApiProcess, type ApiProcess } from './bench-ipc';
+import { createShipmentsRun, getRun, type ApiTarget } from './http-runs';
 import { formatFigures, median, type RunFigures } from './latency-stats';
 import { measureProjectorLag } from './projector-lag';
 import { formatBooking, formatMemory, measureBookingUnderLoad } from './booking-run';
@@ -122,8 +122,7 @@ async function main(): Promise<void> {
     const lag = await measureProjectorLag(target, merchant, 200);
     console.log(`lag over ${lag.samples} shipments: p50 ${lag.p50Ms.toFixed(1)} ms, p99 ${lag.p99Ms.toFixed(1)} ms, max ${lag.maxMs.toFixed(1)} ms`);
 
-    const searchFigures = SEED > 0 ? await seedAndSearch(database, api, target, tenantId, merchant) : [];
-    if (SEED === 0) console.log('\n== seeding and search: skipped (BENCH_SEED_SHIPMENTS=0; the searches look up seeded references)');
+    const searchFigures = await seedAndSearch(database, api, target, tenantId, merchant);
     console.log(`\nsummary: ${ratios.join(', ')}; projector lag p50 ${lag.p50Ms.toFixed(1)} ms p99 ${lag.p99Ms.toFixed(1)} ms; `
       + `search p99 (c=1) ${searchFigures.filter((f) => f.connections === 1).map((f) => `${f.p99Ms} ms`).join(' / ') || 'not run'}; `
       + `total ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -134,10 +133,11 @@ async function main(): Promise<void> {
 }
 
 /** Appends SEED shipments through the event store, waits for the list, then times five kinds of search. */
-async function seedAndSearch(
-  database: Awaited<ReturnType<typeof openDatabase>>, api: Awaited<ReturnType<typeof startApiProcess>>,
-  target: { baseUrl: string; headers: Record<string, string> }, tenantId: string, merchant: string,
-): Promise<RunFigures[]> {
+async function seedAndSearch(database: Database, api: ApiProcess, target: ApiTarget, tenantId: string, merchant: string): Promise<RunFigures[]> {
+  if (SEED === 0) {
+    console.log('\n== seeding and search: skipped (BENCH_SEED_SHIPMENTS=0; the searches look up seeded references)');
+    return [];
+  }
   console.log(`\n== seeding ${SEED} shipments through the event store`);
   const eventStore = createEventStore({ database });
   const seed = await seedShipments(eventStore, tenantId, merchant, SEED);
@@ -169,7 +169,7 @@ async function seedAndSearch(
   return searchFigures;
 }
 
-async function countShipments(database: Awaited<ReturnType<typeof openDatabase>>, tenantId: string): Promise<number> {
+async function countShipments(database: Database, tenantId: string): Promise<number> {
   const result = await sql<{ n: string }>`select count(*) as n from ${sql.table(`${readModelSchema(SHIPMENT_LIST_PROJECTOR)}.shipments`)}
     where tenant_id = ${tenantId}`.execute(database.kysely);
   return Number(result.rows[0]?.n ?? 0);
@@ -177,7 +177,7 @@ async function countShipments(database: Awaited<ReturnType<typeof openDatabase>>
 
 /** Shows the read model filling up, then waits for the worker's own "caught up". Returns seconds. */
 async function waitForProjector(
-  database: Awaited<ReturnType<typeof openDatabase>>, tenantId: string, seeded: number, caughtUp: () => Promise<void>,
+  database: Database, tenantId: string, seeded: number, caughtUp: () => Promise<void>,
 ): Promise<number> {
   const started = Date.now();
   const before = await countShipments(database, tenantId);
