@@ -13,11 +13,14 @@ export class SandboxSimulator {
   private running?: Promise<number>;
   /** Passes started and not finished (timer ticks and admin advances). */
   private passes = 0;
+  /** Set by stop: a running pass ends after the step it is reporting, not after every due step. */
+  private stopping = false;
 
   constructor(private readonly store: SandboxStore, private readonly tracking: TrackingIngestionService) {}
 
   start(intervalMs: number): void {
     if (this.timer) return;
+    this.stopping = false;
     this.timer = setInterval(() => {
       // A pass still running (many due steps, a busy database): skip this tick instead of queueing
       // another pass behind it, so under load the simulation stays one pass at a time and never piles
@@ -28,7 +31,13 @@ export class SandboxSimulator {
     this.timer.unref();
   }
 
+  /**
+   * Ends the simulation at shutdown without waiting for a whole pass, which on a busy database can hold
+   * many due steps: the pass stops between two steps, each reported and counted, and the next start
+   * reports the rest (a stop is then no different from a pass that has not run yet).
+   */
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.running?.catch(() => undefined);
@@ -60,6 +69,7 @@ export class SandboxSimulator {
     let recorded = 0;
     const clocks = new Map<string, Date>();
     for (const booking of await this.store.activeBookings(tenantId)) {
+      if (this.stopping) break;
       let now = clocks.get(booking.tenant_id);
       if (!now) {
         now = await this.store.now(booking.tenant_id);
@@ -76,6 +86,7 @@ export class SandboxSimulator {
     const due = Math.min(steps.length, Math.floor((now.getTime() - bookedAt) / (booking.step_seconds * 1000)));
     let recorded = 0;
     for (let n = booking.steps_reported; n < due; n++) {
+      if (this.stopping) return recorded;
       const step = steps[n]!;
       const result = await this.tracking.record({
         tenantId: booking.tenant_id,

@@ -27,3 +27,36 @@ describe('SandboxSimulator timer', () => {
     await simulator.stop();
   });
 });
+
+describe('SandboxSimulator stop', () => {
+  it('given a pass with many due steps, when stopped mid-pass, then it ends after the step it is reporting', async () => {
+    const booking = (requestId: string) => ({
+      request_id: requestId, tenant_id: 'T1', carrier_account_id: 'A1', tracking_no: `TN-${requestId}`, scenario: 'delivered',
+      booked_at: new Date(0).toISOString(), step_seconds: 1, steps_reported: 0, status: 'booked',
+    });
+    let release!: () => void;
+    const firstStep = new Promise<void>((resolve) => { release = resolve; });
+    const record = jest.fn(async () => { await firstStep; return 'recorded'; });
+    const markReported = jest.fn(async () => undefined);
+    const store = {
+      activeBookings: async () => [booking('R1'), booking('R2')],
+      now: async () => new Date(3_600_000), // every step of both bookings is due
+      markReported,
+      setStatus: jest.fn(async () => undefined),
+    };
+    const simulator = new SandboxSimulator(store as unknown as SandboxStore, { record } as unknown as TrackingIngestionService);
+
+    // Given a pass reporting its first step
+    const pass = simulator.tick();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(record).toHaveBeenCalledTimes(1);
+
+    // When the simulator is stopped, then the pass counts that step and reports no other
+    const stopped = simulator.stop();
+    release();
+    await stopped;
+    expect(await pass).toBe(1);
+    expect(record).toHaveBeenCalledTimes(1);
+    expect(markReported).toHaveBeenCalledTimes(1);
+  });
+});
