@@ -187,7 +187,7 @@ describe('the generic HTTP carrier', () => {
     }
   });
 
-  it('a burst of bookings on an account whose carrier hangs: after the first wave of calls, every booking in hand fails at its next try, one call each instead of its whole budget', async () => {
+  it('a burst of bookings on an account whose carrier hangs: after the first wave of calls, every booking in hand fails at its next try, at most one call each instead of its whole budget', async () => {
     // Given an HTTP carrier that never answers, a worker that waits 300 ms per call with the default retry
     // pauses (1 s, then 2 s) and the default circuit (open after 10 unanswered calls), and sixteen
     // confirmed shipments on the account
@@ -210,9 +210,14 @@ describe('the generic HTTP carrier', () => {
       await Promise.all(shipments.map(({ request }) => booking.handle(request)));
       const elapsed = Date.now() - started;
 
-      // Then each made one call: the first wave went unanswered and opened the circuit, and every retry, a
-      // second later, failed at once (with the circuit around whole bookings: 48 calls, each booking ~3.9 s)
-      expect(received).toHaveLength(16);
+      // Then none called twice: the first wave went unanswered and opened the circuit, and every retry, a
+      // second later, failed at once (with the circuit around whole bookings: 48 calls, each booking ~3.9 s).
+      // Each call carries its booking's request id, the same on every try, so a retry that went out repeats one.
+      // The wave is at least the circuit's 10 calls; on a busy box the last bookings may reach the carrier only
+      // after those 10 timed out, and then they fail without a call at all.
+      expect(new Set(received).size).toBe(received.length);
+      expect(received.length).toBeGreaterThanOrEqual(10);
+      expect(received.length).toBeLessThanOrEqual(16);
       expect(elapsed).toBeLessThan(3_000);
       for (const { shipmentId } of shipments) {
         const failed = last(await h.stream(shipmentId));
