@@ -1,8 +1,9 @@
 /**
  * npm run bench:cpu — what one draft create costs the whole machine, for an A/B of two checkouts. Starts
  * the bench's API (HTTPS, Postgres, projectors in-process as in `npm start`) and the peer, warms both up,
- * then runs CPU_RUNS (default 3) rounds of CPU_CREATES (default 3 000) draft creates at 16 connections,
- * each after a peer run of as many, and prints per round: creates/s, p99, the peer's rate and the ratio,
+ * then runs CPU_RUNS (default 3) rounds of CPU_CREATES (default 3 000) draft creates at CPU_CONNECTIONS
+ * connections (default 16; a list such as `16,64` alternates them within each round), each after a peer run
+ * of as many at as many connections, and prints per round: creates/s, p99, the peer's rate and the ratio,
  * the machine's CPU per create (every process, Postgres and the load generator included, from
  * /proc/stat, counted until the projectors have caught up), the API process's CPU and its statements per
  * create, Postgres's CPU per create (its processes'), each beside the peer's (its run alone: on a CPU-bound
@@ -22,6 +23,8 @@ import { readCounters, spentPer } from './machine-counters';
 const CREATES = Number(process.env.CPU_CREATES ?? 3000);
 const RUNS = Number(process.env.CPU_RUNS ?? 3);
 const LABEL = process.env.CPU_LABEL ?? 'this checkout';
+/** Connection counts; several (`16,64`) alternate within each round, on the same API and peer. */
+const CONNECTION_COUNTS = (process.env.CPU_CONNECTIONS ?? '16').split(',').map(Number);
 
 async function main(): Promise<void> {
   const api = await startApiProcess();
@@ -34,17 +37,17 @@ async function main(): Promise<void> {
     await createShipmentsRun(target, merchant, carrierAccountName, 600, 16, true); // warm-up: JIT, pools, caches
     await peer.run(600, 16);
     await api.waitUntilCaughtUp(300_000);
-    for (let round = 1; round <= RUNS; round++) {
+    for (let round = 1; round <= RUNS; round++) for (const connections of CONNECTION_COUNTS) {
       const peerBefore = await readCounters(stats);
-      const conventional = await peer.run(CREATES, 16);
+      const conventional = await peer.run(CREATES, connections);
       const peerSpent = spentPer(CREATES, peerBefore, await readCounters(stats));
       const before = await readCounters(stats);
       const usageBefore = await api.usage();
-      const drafts = await createShipmentsRun(target, merchant, carrierAccountName, CREATES, 16, true);
+      const drafts = await createShipmentsRun(target, merchant, carrierAccountName, CREATES, connections, true);
       await api.waitUntilCaughtUp(300_000);
       const spent = spentPer(CREATES, before, await readCounters(stats));
       const usage = await api.usage();
-      console.log(`${LABEL} round ${round}: draft ${drafts.perSecond.toFixed(0)}/s p99 ${drafts.p99Ms} ms, `
+      console.log(`${LABEL} round ${round} (c=${connections}): draft ${drafts.perSecond.toFixed(0)}/s p99 ${drafts.p99Ms} ms, `
         + `peer ${conventional.perSecond.toFixed(0)}/s, draft/peer ${(drafts.perSecond / conventional.perSecond).toFixed(3)}, `
         + `machine CPU ${spent.machine} ms/create (peer's ${peerSpent.machine}), `
         + `Postgres CPU ${spent.postgres} ms/create (peer's ${peerSpent.postgres}), `

@@ -1,9 +1,9 @@
 /**
  * npm run bench:profile — where a create's CPU goes in the API process (issue #19 item 2). Starts the
  * bench's API (HTTPS, Postgres, projectors in-process), warms it up, then samples the V8 profiler over
- * PROFILE_CREATES (default 2000) draft creates and, separately, as many confirmed creates at 16
- * connections, and prints each breakdown by stage (bench/shipments/profile-breakdown.ts). The
- * .cpuprofile files stay in PROFILE_DIR (default .tmp/profiles) for a flame view (e.g. speedscope).
+ * PROFILE_CREATES (default 2000) draft creates and, separately, as many confirmed creates at
+ * PROFILE_CONNECTIONS (default 16) connections, and prints each breakdown by stage
+ * (bench/shipments/profile-breakdown.ts). The .cpuprofile files stay in PROFILE_DIR (default .tmp/profiles) for a flame view (e.g. speedscope).
  * Before the profiles, an unprofiled run of as many creates of each kind prints the API process's CPU time
  * (process.cpuUsage) and statements sent to Postgres per create, projectors included.
  * Short on purpose: it is meant to run beside other work, and shares hold where absolute rates do not.
@@ -17,6 +17,7 @@ import { formatBreakdown, profileBreakdown } from './profile-breakdown';
 
 const CREATES = Number(process.env.PROFILE_CREATES ?? 2000);
 const DIR = process.env.PROFILE_DIR ?? join('.tmp', 'profiles');
+const CONNECTIONS = Number(process.env.PROFILE_CONNECTIONS ?? 16);
 
 async function main(): Promise<void> {
   mkdirSync(DIR, { recursive: true });
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
     // included (waiting for them to catch up). CPU time, unlike a rate, hardly moves with the machine's load.
     for (const draft of [true, false]) {
       const before = await api.usage();
-      const figures = await createShipmentsRun(target, merchant, carrierAccountName, CREATES, 16, draft);
+      const figures = await createShipmentsRun(target, merchant, carrierAccountName, CREATES, CONNECTIONS, draft);
       await api.waitUntilCaughtUp(300_000);
       const after = await api.usage();
       console.log(`${draft ? 'draft' : 'confirmed'} creates, unprofiled: ${figures.perSecond.toFixed(0)} req/s; API process `
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
       const kind = draft ? 'draft' : 'confirmed';
       const path = join(DIR, `create-${kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
       await api.startProfile();
-      const figures = await createShipmentsRun(target, merchant, carrierAccountName, CREATES, 16, draft);
+      const figures = await createShipmentsRun(target, merchant, carrierAccountName, CREATES, CONNECTIONS, draft);
       await api.waitUntilCaughtUp(300_000); // the projector's share of these creates is part of their cost
       await api.stopProfile(path);
       console.log(formatFigures(figures));
