@@ -3,7 +3,8 @@
  * bench's API (HTTPS, Postgres, projectors in-process), warms it up, then samples the V8 profiler over
  * PROFILE_CREATES (default 2000) draft creates and, separately, as many confirmed creates at
  * PROFILE_CONNECTIONS (default 16) connections, and prints each breakdown by stage
- * (bench/shipments/profile-breakdown.ts). The .cpuprofile files stay in PROFILE_DIR (default .tmp/profiles) for a flame view (e.g. speedscope).
+ * (bench/shipments/profile-breakdown.ts). The .cpuprofile files stay in PROFILE_DIR (default .tmp/profiles)
+ * for a flame view (e.g. speedscope).
  * Before the profiles, an unprofiled run of as many creates of each kind prints the API process's CPU time
  * (process.cpuUsage) and statements sent to Postgres per create, projectors included.
  * Short on purpose: it is meant to run beside other work, and shares hold where absolute rates do not.
