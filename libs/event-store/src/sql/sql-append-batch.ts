@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { jsonRecordset } from '@shipledger/database';
 import { PREPARED } from './prepared';
 import type { EventStoreTables } from './event-store-tables';
 import type { AppendResult, EventData } from '../event-store.port';
@@ -40,6 +41,9 @@ interface BatchRow {
  */
 export async function appendBatch(db: Kysely<EventStoreTables>, appends: BatchedAppend[]): Promise<Array<AppendResult | undefined>> {
   const events = appends.flatMap((append) => append.events.map((event, index) => ({ streamId: append.streamId, index, event })));
+  const json = eventsJson(events);
+  // Each goes alone (the json[] path keeps such text; json_to_recordset refuses the whole batch).
+  if (json.includes('\\u') && REFUSED_BY_RECORDSET.test(json)) return appends.map(() => undefined);
   const { rows } = await sql<BatchRow>`${PREPARED}WITH batch AS (
       SELECT * FROM unnest(${appends.map((append) => append.streamId)}::text[],
         ${appends.map((append) => (append.expected === 'no_stream' ? -1 : append.expected))}::bigint[],
@@ -61,13 +65,10 @@ export async function appendBatch(db: Kysely<EventStoreTables>, appends: Batched
       RETURNING stream_id, 0::bigint AS first
     )
     INSERT INTO event_store.events (stream_id, revision, event_id, type, data, metadata)
-    SELECT w.stream_id, w.first + x.n, x.id, x.type, x.data, x.metadata
+    SELECT w.stream_id, w.first + r.n, r.id, r.type, coalesce(r.data, 'null'::json), coalesce(r.metadata, 'null'::json)
       FROM (SELECT * FROM moved UNION ALL SELECT * FROM created) w
-      JOIN unnest(${events.map((row) => row.streamId)}::text[], ${events.map((row) => row.index)}::bigint[],
-        ${events.map((row) => row.event.id)}::uuid[], ${events.map((row) => row.event.type)}::text[],
-        ${events.map((row) => JSON.stringify(row.event.data))}::json[], ${events.map((row) => JSON.stringify(row.event.metadata))}::json[])
-        WITH ORDINALITY AS x(stream_id, n, id, type, data, metadata, ord) ON x.stream_id = w.stream_id
-     ORDER BY x.ord
+      JOIN ${jsonRecordset(json, EVENT_RECORD)} ON r.stream_id = w.stream_id
+     ORDER BY r.ord
     RETURNING stream_id, transaction_id::text AS transaction_id, position::text AS event_position`.execute(db);
 
   const last = new Map<string, BatchRow>();
@@ -81,4 +82,32 @@ export async function appendBatch(db: Kysely<EventStoreTables>, appends: Batched
     const first = append.expected === 'no_stream' ? 0 : append.expected + 1;
     return { nextRevision: first + append.events.length - 1, position: encodeSqlPosition(row.transaction_id, row.event_position) };
   });
+}
+
+/** The batch's events as json_to_recordset reads them: r(stream_id, n, id, type, data, metadata, ord). */
+const EVENT_RECORD = 'stream_id text, n bigint, id uuid, type text, data json, metadata json, ord bigint';
+
+/**
+ * A NUL or an unpaired surrogate, as JSON.stringify escapes them. The json type stores either (the lone
+ * path), but json_to_recordset decodes every string of its input and refuses them. The API refuses
+ * such text in requests (libs/platform request-text.ts); this keeps the port whole for any payload.
+ * A literal backslash-u in a string also matches: that batch only goes alone. JSON.stringify writes a
+ * backslash-u only for control characters and lone surrogates, so most batches see only the plain
+ * search that runs first.
+ */
+const REFUSED_BY_RECORDSET = /\\u(?:0000|d[89a-f])/i;
+
+/**
+ * Every event of the batch as the JSON text of one array, in batch order (`ord`). Each payload stays
+ * a nested value, so it is printed once, inside the one JSON.stringify, and Postgres lexes the text
+ * once and stores each payload's own text as it is: the same bytes as JSON.stringify(payload). Before,
+ * each payload was printed on its own and sent as an element of a json[] parameter, which pg escapes
+ * element by element (every quote of the payload) and Postgres unescapes and parses again.
+ * json_to_recordset reads a payload that is JSON null as SQL NULL, hence the coalesce back to json
+ * null in the statement (checkAppend refuses an undefined payload, which JSON cannot carry).
+ */
+function eventsJson(events: ReadonlyArray<{ streamId: string; index: number; event: EventData }>): string {
+  return JSON.stringify(events.map(({ streamId, index, event }, ord) => ({
+    stream_id: streamId, n: index, id: event.id, type: event.type, data: event.data, metadata: event.metadata, ord,
+  })));
 }

@@ -139,6 +139,10 @@ function eventRows(events: EventData[]): RawBuilder<unknown> {
 
 export function checkAppend(events: EventData[], expected: ExpectedRevision): void {
   if (events.length === 0) throw new RangeError('An append needs at least one event');
+  // JSON has no undefined: the lone path would send SQL NULL and fail, the batched one store null.
+  if (events.some((event) => event.data === undefined || event.metadata === undefined)) {
+    throw new RangeError('An event needs data and metadata (null is a value, undefined is not)');
+  }
   if (typeof expected === 'number' && (!Number.isSafeInteger(expected) || expected < 0)) {
     throw new RangeError(`Invalid expected revision ${expected}`);
   }

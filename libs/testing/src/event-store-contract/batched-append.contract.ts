@@ -62,6 +62,62 @@ export function batchedAppendContract(adapters: readonly ContractAdapter[]): voi
       if (grouped) expect(new Set(results.map((result) => transactionOf(result.position))).size).toBeLessThan(appends.length / 2);
     });
 
+    it('keeps every payload as it was sent, whatever its characters, alone or in a group', async () => {
+      const odd = {
+        quotes: 'a "b" \\c \\"d\\"', unicode: 'é 漢字 😀 \u2028', control: '\u0001\n\t\u001f', empty: '',
+        nested: [1, 2.5, -0.125, 1e21, { x: null, y: [true, false, []] }, {}], key_with_quote: { 'a"b\\': 'v' },
+      };
+      // JSON null, a string, an array and a number are payloads too; the SQL adapters keep them as well.
+      const kinds: unknown[] = grouped ? [odd, null, 'just text "quoted"', [odd, null], 0] : [odd];
+      const eventOf = (data: unknown): EventData => ({ ...newEvent(), data });
+      const appends: Append[] = kinds.flatMap((data) => [
+        { stream: streamName('batched'), events: [eventOf(data)], expected: 'no_stream' as const },
+        { stream: streamName('batched'), events: [eventOf(data), eventOf(data)], expected: 'no_stream' as const },
+      ]);
+      const together = await settle(appends);
+      const alone = await Promise.allSettled(kinds.map((data) => store.append(streamName('batched'), [eventOf(data)], 'no_stream')));
+
+      expect([...together, ...alone].filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+      // One commit: the group's statement took them all, none fell back to the lone path.
+      if (grouped) {
+        const commits = together.map((outcome) => transactionOf((outcome as PromiseFulfilledResult<AppendResult>).value.position));
+        expect(new Set(commits).size).toBe(1);
+      }
+      for (const append of appends) {
+        const read = await store.readStream(append.stream);
+        expect(read.map((event) => [event.data, event.metadata])).toEqual(append.events.map((event) => [event.data, event.metadata]));
+      }
+    });
+
+    // The SQL adapters' own check (EventStoreDB's client refuses such an event in its own way).
+    if (grouped) {
+      it('refuses an event whose data or metadata is undefined, alone or started together, and writes nothing', async () => {
+        const missing: EventData[] = [{ ...newEvent(), data: undefined }, { ...newEvent(), metadata: undefined as never }];
+        const appends: Append[] = missing.flatMap((event) => [
+          { stream: streamName('batched'), events: [event], expected: 'no_stream' as const },
+          { stream: streamName('batched'), events: [newEvent(), { ...event, id: newEvent().id }], expected: 'no_stream' as const },
+        ]);
+        const outcomes = await settle([...appends, { stream: streamName('batched'), events: newEvents(1), expected: 'no_stream' }]);
+
+        expect(outcomes.slice(0, appends.length).map((outcome) => outcome.status === 'rejected' && (outcome.reason as Error).name))
+          .toEqual(appends.map(() => 'RangeError'));
+        expect(outcomes[appends.length].status).toBe('fulfilled');
+        for (const append of appends) expect(await store.readStream(append.stream)).toEqual([]);
+      });
+    }
+
+    it('lands payloads with a NUL or an unpaired surrogate unchanged, alone or started together', async () => {
+      const kinds = [{ nul: 'a\u0000b' }, { high: 'x\ud800y' }, { low: '\udc00' }];
+      const eventOf = (data: unknown): EventData => ({ ...newEvent(), data });
+      const appends: Append[] = kinds.map((data) => ({ stream: streamName('batched'), events: [eventOf(data), eventOf({ plain: 1 })], expected: 'no_stream' }));
+      const outcomes = await settle(appends);
+
+      expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+      for (const append of appends) {
+        expect((await store.readStream(append.stream)).map((event) => event.data)).toEqual(append.events.map((event) => event.data));
+      }
+    });
+
     it('gives a conflicting append in a group the lone answer while the others land', async () => {
       const taken = await streamAt(1);
       const moved = await streamAt(2);
