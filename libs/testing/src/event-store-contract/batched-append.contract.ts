@@ -35,6 +35,9 @@ export function batchedAppendContract(adapters: readonly ContractAdapter[]): voi
       return stream;
     }
 
+    /** An event carrying exactly `data` (newEvent adds a marker to its data). */
+    const eventOf = (data: unknown): EventData => ({ ...newEvent(), data });
+
     const settle = (appends: Append[]) =>
       Promise.allSettled(appends.map((append) => store.append(append.stream, append.events, append.expected)));
 
@@ -69,7 +72,6 @@ export function batchedAppendContract(adapters: readonly ContractAdapter[]): voi
       };
       // JSON null, a string, an array and a number are payloads too; the SQL adapters keep them as well.
       const kinds: unknown[] = grouped ? [odd, null, 'just text "quoted"', [odd, null], 0] : [odd];
-      const eventOf = (data: unknown): EventData => ({ ...newEvent(), data });
       const appends: Append[] = kinds.flatMap((data) => [
         { stream: streamName('batched'), events: [eventOf(data)], expected: 'no_stream' as const },
         { stream: streamName('batched'), events: [eventOf(data), eventOf(data)], expected: 'no_stream' as const },
@@ -108,7 +110,6 @@ export function batchedAppendContract(adapters: readonly ContractAdapter[]): voi
 
     it('lands payloads with a NUL or an unpaired surrogate unchanged, alone or started together', async () => {
       const kinds = [{ nul: 'a\u0000b' }, { high: 'x\ud800y' }, { low: '\udc00' }];
-      const eventOf = (data: unknown): EventData => ({ ...newEvent(), data });
       const appends: Append[] = kinds.map((data) => ({ stream: streamName('batched'), events: [eventOf(data), eventOf({ plain: 1 })], expected: 'no_stream' }));
       const outcomes = await settle(appends);
 
