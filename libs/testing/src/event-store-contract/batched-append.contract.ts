@@ -38,6 +38,10 @@ export function batchedAppendContract(adapters: readonly ContractAdapter[]): voi
     /** An event carrying exactly `data` (newEvent adds a marker to its data). */
     const eventOf = (data: unknown): EventData => ({ ...newEvent(), data });
 
+    /** The commits that fulfilled appends landed in (a SQL position's transaction part). */
+    const commitsOf = (outcomes: PromiseSettledResult<AppendResult>[]) =>
+      new Set(outcomes.map((outcome) => transactionOf((outcome as PromiseFulfilledResult<AppendResult>).value.position)));
+
     const settle = (appends: Append[]) =>
       Promise.allSettled(appends.map((append) => store.append(append.stream, append.events, append.expected)));
 
@@ -81,10 +85,7 @@ export function batchedAppendContract(adapters: readonly ContractAdapter[]): voi
 
       expect([...together, ...alone].filter((outcome) => outcome.status === 'rejected')).toEqual([]);
       // One commit: the group's statement took them all, none fell back to the lone path.
-      if (grouped) {
-        const commits = together.map((outcome) => transactionOf((outcome as PromiseFulfilledResult<AppendResult>).value.position));
-        expect(new Set(commits).size).toBe(1);
-      }
+      if (grouped) expect(commitsOf(together).size).toBe(1);
       for (const append of appends) {
         const read = await store.readStream(append.stream);
         expect(read.map((event) => [event.data, event.metadata])).toEqual(append.events.map((event) => [event.data, event.metadata]));
@@ -158,10 +159,7 @@ export function batchedAppendContract(adapters: readonly ContractAdapter[]): voi
         expect(landed[i].status).toBe('fulfilled');
         await expectLanded(append, (landed[i] as PromiseFulfilledResult<AppendResult>).value, 0);
       }
-      if (grouped) {
-        const commits = landed.map((outcome) => transactionOf((outcome as PromiseFulfilledResult<AppendResult>).value.position));
-        expect(new Set(commits).size).toBe(1);
-      }
+      if (grouped) expect(commitsOf(landed).size).toBe(1);
     });
 
     it('lands the others when one append of a group repeats an event id elsewhere in its stream, which answers as alone', async () => {
