@@ -45,5 +45,5 @@ export type ShipmentListTables = {
     state: Json<ShipmentState>;
     milestones: Json<Milestone[]>;
   };
-  search_terms: { tenant_id: string; shipment_id: string; term: string; creation_date: Timestamp | null };
+  search_terms: { tenant_id: string; shipment_id: string; term: string; creation_date: Timestamp };
 };

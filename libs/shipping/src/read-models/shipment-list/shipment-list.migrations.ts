@@ -63,4 +63,19 @@ export const shipmentListMigrations: Record<string, Migration> = {
         .expression(sql`tenant_id, term text_pattern_ops, creation_date desc, shipment_id`).execute();
     },
   },
+  '0003_search_terms_one_index': {
+    async up(db) {
+      // One index per term row instead of two: the prefix index becomes the key (a shipment's creation
+      // date never changes, so it is unique), and the primary key on (tenant, shipment, term) goes. A
+      // create writes 13 term rows; this drops 13 of its ~46 btree inserts. Deletes name the whole key
+      // (the projector knows each term's creation date from the stored state). A term without a
+      // creation date has no shipment row (0002 filled it from the rows), so no search can reach it.
+      await db.deleteFrom('search_terms').where('creation_date', 'is', null).execute();
+      await db.schema.alterTable('search_terms').alterColumn('creation_date', (c) => c.setNotNull()).execute();
+      await db.schema.createIndex('search_terms_key').on('search_terms').unique()
+        .expression(sql`tenant_id, term text_pattern_ops, creation_date desc, shipment_id`).execute();
+      await db.schema.dropIndex('search_terms_prefix_idx').execute();
+      await db.schema.alterTable('search_terms').dropConstraint('search_terms_pk').execute();
+    },
+  },
 };

@@ -7,7 +7,7 @@ import { shipmentListMigrations } from './shipment-list.migrations';
 import { searchTermsOfState } from './search-terms';
 import { SHIPMENT_LIST_PROJECTOR } from './shipment-list.queries';
 import { foldShipment, groupByShipment, shipmentKey, type ShipmentEvents } from './shipment-list.fold';
-import { insertTerms, selectRows, upsertRows, type SearchTermRow, type ShipmentWrite, type TermChange } from './shipment-list.writes';
+import { deleteTerms, insertTerms, selectRows, upsertRows, type SearchTermRow, type ShipmentWrite, type TermChange } from './shipment-list.writes';
 
 /** Shipments per set of statements: bounds the size of one statement's JSON and arrays. */
 const SHIPMENTS_PER_WRITE = 1000;
@@ -60,20 +60,35 @@ async function applyToShipments(db: Kysely<ShipmentListTables>, shipments: reado
   }
   if (writes.length === 0) return;
 
-  const written = await upsertRows(db, writes);
+  const { written, overwritten } = await upsertRows(db, writes);
   const replaced: SearchTermRow[] = [];
   const added: SearchTermRow[] = [];
+  const removed: SearchTermRow[] = [];
   for (const { tenantId, shipmentId, row, termChange } of writes) {
-    if (!written.has(shipmentKey(tenantId, shipmentId))) continue;
-    const [into, terms] = termChange.kind === 'replace' ? [replaced, termChange.terms] : [added, termChange.added];
-    for (const term of terms) into.push({ tenantId, shipmentId, term, creationDate: row.state.creation_date });
+    const key = shipmentKey(tenantId, shipmentId);
+    if (!written.has(key)) continue;
+    const term = (value: string): SearchTermRow => ({ tenantId, shipmentId, term: value, creationDate: row.state.creation_date });
+    if (termChange.kind === 'diff') {
+      added.push(...termChange.added.map(term));
+      continue;
+    }
+    const previous = overwritten.get(key);
+    if (!previous) {
+      replaced.push(...termChange.terms.map(term));
+      continue;
+    }
+    // A replay from the shipment's first event past its stored row: its terms change from the stored ones.
+    const change = termDiff(searchTermsOfState(previous), termChange.terms);
+    removed.push(...change.removed.map(term));
+    added.push(...change.added.map(term));
   }
+  await deleteTerms(db, removed);
   await insertTerms(db, replaced);
   await insertTerms(db, added, { ifAbsent: true });
 }
 
 /** The terms a stored shipment loses and gains. */
-function termDiff(before: readonly string[], after: readonly string[]): TermChange {
+function termDiff(before: readonly string[], after: readonly string[]): Extract<TermChange, { kind: 'diff' }> {
   const had = new Set(before);
   const has = new Set(after);
   return { kind: 'diff', removed: before.filter((term) => !has.has(term)), added: after.filter((term) => !had.has(term)) };

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { jsonRecordset, preparedQuery } from '@shipledger/database';
 import type { ShipmentListTables } from '../../storage/shipping-database';
+import type { ShipmentState } from '../../domain/shipment/shipment.state';
 import { shipmentKey, type ShipmentRow } from './shipment-list.fold';
 
 /*
@@ -16,10 +17,11 @@ export interface ShipmentKeyed {
 }
 
 /**
- * How a written shipment's search terms change. `replace`: delete every stored term of the shipment,
- * then insert `terms` (a shipment folded from its first event, whose stored row, if any, was not read).
- * `diff`: the stored row was read, so its stored terms are the ones its stored state yields; delete
- * `removed`, insert `added` (a booking adds its tracking number: one row, not a rewrite of ~13).
+ * How a written shipment's search terms change. `replace`: insert `terms` (a shipment folded from its
+ * first event, whose stored row, if any, was not read; the upsert hands back the state it overwrote, if
+ * any, whose terms then change by difference). `diff`: the stored row was read, so its stored terms are
+ * the ones its stored state yields; delete `removed`, insert `added` (a booking adds its tracking number:
+ * one row, not a rewrite of ~13).
  */
 export type TermChange =
   | { kind: 'replace'; terms: readonly string[] }
@@ -65,9 +67,19 @@ export async function selectRows(db: Kysely<ShipmentListTables>, shipments: read
   return rows;
 }
 
+/** What the upsert wrote: the keys of the rows, and the stored states a `replace` overwrote. */
+export interface UpsertResult {
+  written: Set<string>;
+  /** By shipmentKey; only a replay from a shipment's first event past its stored row has one. */
+  overwritten: Map<string, ShipmentState>;
+}
+
 /**
- * Inserts or updates the shipments rows and deletes the search terms they lose: every term of a
- * `replace`, the `removed` ones of a `diff`; one statement. Returns the keys of the rows it wrote.
+ * Inserts or updates the shipments rows and deletes the `removed` search terms of a `diff`; one
+ * statement. Returns the keys of the rows it wrote and, for a `replace` that overwrote a stored row,
+ * that row's state (read in the same statement, so before the write), whose terms the caller must
+ * change by difference: the terms table's one index leads with the term, so a shipment's terms can only
+ * be found by naming them.
  *
  * Invariant: a row only moves forward — the update applies only where the stored revision is below the
  * new one, so a replayed batch leaves newer rows alone, and only rows written here lose terms.
@@ -75,14 +87,19 @@ export async function selectRows(db: Kysely<ShipmentListTables>, shipments: read
  * are still the stored ones. The deletes see the terms as they were before this statement (one
  * snapshot for every part of it), which are exactly the old terms.
  */
-export async function upsertRows(db: Kysely<ShipmentListTables>, writes: readonly ShipmentWrite[]): Promise<Set<string>> {
+export async function upsertRows(db: Kysely<ShipmentListTables>, writes: readonly ShipmentWrite[]): Promise<UpsertResult> {
   const records = writes.map(({ tenantId, shipmentId, row }) => ({
     tenant_id: tenantId, shipment_id: shipmentId, ...rowColumns(row),
   }));
   const replacing = writes.filter((write) => write.termChange.kind === 'replace');
-  const removed = writes.flatMap(({ tenantId, shipmentId, termChange }) =>
-    termChange.kind === 'diff' ? termChange.removed.map((term) => ({ tenantId, shipmentId, term })) : []);
-  const { rows: written } = await db.executeQuery(preparedQuery(db
+  const removed = writes.flatMap(({ tenantId, shipmentId, row, termChange }) => termChange.kind === 'diff'
+    ? termChange.removed.map((term) => ({ tenantId, shipmentId, term, creationDate: row.state.creation_date }))
+    : []);
+  const { rows } = await db.executeQuery(preparedQuery(db
+    .with('stored', (qb) => qb.selectFrom('shipments')
+      .select(['tenant_id', 'shipment_id', 'state'])
+      .where(sql<boolean>`(tenant_id, shipment_id) in (
+        select * from unnest(${texts(replacing, 'tenantId')}::text[], ${texts(replacing, 'shipmentId')}::text[]))`))
     .with('written', (qb) => qb.insertInto('shipments')
       .columns(ROW_COLUMNS)
       .expression(sql`select * from ${jsonRecordset(JSON.stringify(records), RECORD_DEFINITION)}`)
@@ -90,21 +107,35 @@ export async function upsertRows(db: Kysely<ShipmentListTables>, writes: readonl
         .doUpdateSet((eb) => Object.fromEntries(ROW_COLUMNS.slice(2).map((column) => [column, eb.ref(`excluded.${column}`)])))
         .where((eb) => eb(sql.ref('shipments.revision'), '<', eb.ref('excluded.revision'))))
       .returning(['tenant_id', 'shipment_id']))
-    .with('cleared', (qb) => qb.deleteFrom('search_terms')
-      .where(sql<boolean>`(tenant_id, shipment_id) in (
-        select w.tenant_id, w.shipment_id from written w
-        join unnest(${texts(replacing, 'tenantId')}::text[], ${texts(replacing, 'shipmentId')}::text[]) as r(tenant_id, shipment_id)
-          on r.tenant_id = w.tenant_id and r.shipment_id = w.shipment_id)`)
-      .returning(['tenant_id']))
     .with('pruned', (qb) => qb.deleteFrom('search_terms')
-      .where(sql<boolean>`(tenant_id, shipment_id, term) in (
-        select r.tenant_id, r.shipment_id, r.term from written w
-        join unnest(${texts(removed, 'tenantId')}::text[], ${texts(removed, 'shipmentId')}::text[], ${texts(removed, 'term')}::text[])
-          as r(tenant_id, shipment_id, term)
-          on r.tenant_id = w.tenant_id and r.shipment_id = w.shipment_id)`)
+      .where(sql<boolean>`(tenant_id, term, creation_date, shipment_id) in (
+        select r.tenant_id, r.term, r.creation_date, r.shipment_id from written w
+        join ${termsTable(removed)} on r.tenant_id = w.tenant_id and r.shipment_id = w.shipment_id)`)
       .returning(['tenant_id']))
-    .selectFrom('written').select(['tenant_id', 'shipment_id'])));
-  return new Set(written.map((row) => shipmentKey(row.tenant_id, row.shipment_id)));
+    .selectFrom('written as w')
+    .leftJoin('stored as o', (join) => join.onRef('o.tenant_id', '=', 'w.tenant_id').onRef('o.shipment_id', '=', 'w.shipment_id'))
+    .select(['w.tenant_id', 'w.shipment_id', 'o.state'])));
+  const result: UpsertResult = { written: new Set(), overwritten: new Map() };
+  for (const { tenant_id, shipment_id, state } of rows) {
+    const key = shipmentKey(tenant_id, shipment_id);
+    result.written.add(key);
+    if (state) result.overwritten.set(key, state as ShipmentState);
+  }
+  return result;
+}
+
+/** Deletes these search terms, each named by the whole key; one statement. */
+export async function deleteTerms(db: Kysely<ShipmentListTables>, terms: readonly SearchTermRow[]): Promise<void> {
+  if (terms.length === 0) return;
+  await db.executeQuery(preparedQuery(db.deleteFrom('search_terms')
+    .where(sql<boolean>`(tenant_id, term, creation_date, shipment_id) in (
+      select r.tenant_id, r.term, r.creation_date, r.shipment_id from ${termsTable(terms)})`)));
+}
+
+/** The terms as a table `r(tenant_id, shipment_id, term, creation_date)`: four array parameters. */
+function termsTable(terms: readonly SearchTermRow[]) {
+  return sql`unnest(${texts(terms, 'tenantId')}::text[], ${texts(terms, 'shipmentId')}::text[],
+    ${texts(terms, 'term')}::text[], ${texts(terms, 'creationDate')}::text[]::timestamptz[]) as r(tenant_id, shipment_id, term, creation_date)`;
 }
 
 /**
@@ -119,8 +150,7 @@ export async function insertTerms(
   if (terms.length === 0) return;
   const insert = db.insertInto('search_terms')
     .columns(['tenant_id', 'shipment_id', 'term', 'creation_date'])
-    .expression(sql`select * from unnest(${texts(terms, 'tenantId')}::text[], ${texts(terms, 'shipmentId')}::text[],
-      ${texts(terms, 'term')}::text[], ${texts(terms, 'creationDate')}::text[]::timestamptz[])`);
+    .expression(sql`select r.tenant_id, r.shipment_id, r.term, r.creation_date from ${termsTable(terms)}`);
   await db.executeQuery(preparedQuery(ifAbsent ? insert.onConflict((oc) => oc.doNothing()) : insert));
 }
 
