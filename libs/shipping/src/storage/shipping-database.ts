@@ -44,6 +44,8 @@ export type ShipmentListTables = {
     update_date: Timestamp;
     state: Json<ShipmentState>;
     milestones: Json<Milestone[]>;
+    /** The shipment's search terms, as stored in search_terms. */
+    terms: string[];
   };
   search_terms: { tenant_id: string; shipment_id: string; term: string; creation_date: Timestamp };
 };

@@ -67,9 +67,17 @@ export const shipmentListMigrations: Record<string, Migration> = {
     async up(db) {
       // One index per term row instead of two: the prefix index becomes the key (a shipment's creation
       // date never changes, so it is unique), and the primary key on (tenant, shipment, term) goes. A
-      // create writes 13 term rows; this drops 13 of its ~46 btree inserts. Deletes name the whole key
-      // (the projector knows each term's creation date from the stored state). A term without a
-      // creation date has no shipment row (0002 filled it from the rows), so no search can reach it.
+      // create writes 13 term rows; this drops 13 of its ~46 btree inserts. Deletes name the whole key.
+      // What the by-shipment index served moves to the shipment's row: its `terms`, which the dense
+      // search plan tests on the rows it walks, and which a replay past a stored row reads back.
+      // A term without a creation date has no shipment row (0002 filled it from the rows): no search
+      // could reach it.
+      await db.schema.alterTable('shipments')
+        .addColumn('terms', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`)).execute();
+      await db.updateTable('shipments as s')
+        .set((eb) => ({ terms: sql`array(${eb.selectFrom('search_terms as t').select('t.term')
+          .whereRef('t.tenant_id', '=', 's.tenant_id').whereRef('t.shipment_id', '=', 's.shipment_id').orderBy('t.term')})` }))
+        .execute();
       await db.deleteFrom('search_terms').where('creation_date', 'is', null).execute();
       await db.schema.alterTable('search_terms').alterColumn('creation_date', (c) => c.setNotNull()).execute();
       await db.schema.createIndex('search_terms_key').on('search_terms').unique()

@@ -56,7 +56,7 @@ async function applyToShipments(db: Kysely<ShipmentListTables>, shipments: reado
     const termChange: TermChange = isNew(shipment)
       ? { kind: 'replace', terms }
       : termDiff(before ? searchTermsOfState(before.state) : [], terms);
-    writes.push({ tenantId, shipmentId, row, termChange });
+    writes.push({ tenantId, shipmentId, row, terms, termChange });
   }
   if (writes.length === 0) return;
 
@@ -73,12 +73,12 @@ async function applyToShipments(db: Kysely<ShipmentListTables>, shipments: reado
       continue;
     }
     const previous = overwritten.get(key);
-    if (!previous) {
+    if (previous === undefined) {
       replaced.push(...termChange.terms.map(term));
       continue;
     }
     // A replay from the shipment's first event past its stored row: its terms change from the stored ones.
-    const change = termDiff(searchTermsOfState(previous), termChange.terms);
+    const change = termDiff(previous, termChange.terms);
     removed.push(...change.removed.map(term));
     added.push(...change.added.map(term));
   }

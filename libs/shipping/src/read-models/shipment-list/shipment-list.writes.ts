@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { jsonRecordset, preparedQuery } from '@shipledger/database';
 import type { ShipmentListTables } from '../../storage/shipping-database';
-import type { ShipmentState } from '../../domain/shipment/shipment.state';
 import { shipmentKey, type ShipmentRow } from './shipment-list.fold';
 
 /*
@@ -18,8 +17,8 @@ export interface ShipmentKeyed {
 
 /**
  * How a written shipment's search terms change. `replace`: insert `terms` (a shipment folded from its
- * first event, whose stored row, if any, was not read; the upsert hands back the state it overwrote, if
- * any, whose terms then change by difference). `diff`: the stored row was read, so its stored terms are
+ * first event, whose stored row, if any, was not read; the upsert hands back the terms of a row it
+ * overwrote, if any, which then change by difference). `diff`: the stored row was read, so its stored terms are
  * the ones its stored state yields; delete `removed`, insert `added` (a booking adds its tracking number:
  * one row, not a rewrite of ~13).
  */
@@ -27,9 +26,10 @@ export type TermChange =
   | { kind: 'replace'; terms: readonly string[] }
   | { kind: 'diff'; removed: readonly string[]; added: readonly string[] };
 
-/** The new row of a shipment and how its search terms change. */
+/** The new row of a shipment, its search terms, and how they change. */
 export interface ShipmentWrite extends ShipmentKeyed {
   row: ShipmentRow;
+  terms: readonly string[];
   termChange: TermChange;
 }
 
@@ -52,6 +52,7 @@ const ROW_TYPES = {
   update_date: 'timestamptz',
   state: 'jsonb',
   milestones: 'jsonb',
+  terms: 'text[]',
 } as const;
 const ROW_COLUMNS = Object.keys(ROW_TYPES) as (keyof typeof ROW_TYPES)[];
 const RECORD_DEFINITION = ROW_COLUMNS.map((column) => `${column} ${ROW_TYPES[column]}`).join(', ');
@@ -67,19 +68,19 @@ export async function selectRows(db: Kysely<ShipmentListTables>, shipments: read
   return rows;
 }
 
-/** What the upsert wrote: the keys of the rows, and the stored states a `replace` overwrote. */
+/** What the upsert wrote: the keys of the rows, and the stored terms of the rows a `replace` overwrote. */
 export interface UpsertResult {
   written: Set<string>;
   /** By shipmentKey; only a replay from a shipment's first event past its stored row has one. */
-  overwritten: Map<string, ShipmentState>;
+  overwritten: Map<string, readonly string[]>;
 }
 
 /**
  * Inserts or updates the shipments rows and deletes the `removed` search terms of a `diff`; one
  * statement. Returns the keys of the rows it wrote and, for a `replace` that overwrote a stored row,
- * that row's state (read in the same statement, so before the write), whose terms the caller must
- * change by difference: the terms table's one index leads with the term, so a shipment's terms can only
- * be found by naming them.
+ * that row's terms (read in the same statement, so before the write), which the caller must change by
+ * difference: the terms table's one index leads with the term, so a shipment's terms can only be found
+ * by naming them.
  *
  * Invariant: a row only moves forward — the update applies only where the stored revision is below the
  * new one, so a replayed batch leaves newer rows alone, and only rows written here lose terms.
@@ -88,8 +89,8 @@ export interface UpsertResult {
  * snapshot for every part of it), which are exactly the old terms.
  */
 export async function upsertRows(db: Kysely<ShipmentListTables>, writes: readonly ShipmentWrite[]): Promise<UpsertResult> {
-  const records = writes.map(({ tenantId, shipmentId, row }) => ({
-    tenant_id: tenantId, shipment_id: shipmentId, ...rowColumns(row),
+  const records = writes.map(({ tenantId, shipmentId, row, terms }) => ({
+    tenant_id: tenantId, shipment_id: shipmentId, ...rowColumns(row), terms,
   }));
   const replacing = writes.filter((write) => write.termChange.kind === 'replace');
   const removed = writes.flatMap(({ tenantId, shipmentId, row, termChange }) => termChange.kind === 'diff'
@@ -97,7 +98,7 @@ export async function upsertRows(db: Kysely<ShipmentListTables>, writes: readonl
     : []);
   const { rows } = await db.executeQuery(preparedQuery(db
     .with('stored', (qb) => qb.selectFrom('shipments')
-      .select(['tenant_id', 'shipment_id', 'state'])
+      .select(['tenant_id', 'shipment_id', 'terms'])
       .where(sql<boolean>`(tenant_id, shipment_id) in (
         select * from unnest(${texts(replacing, 'tenantId')}::text[], ${texts(replacing, 'shipmentId')}::text[]))`))
     .with('written', (qb) => qb.insertInto('shipments')
@@ -114,12 +115,12 @@ export async function upsertRows(db: Kysely<ShipmentListTables>, writes: readonl
       .returning(['tenant_id']))
     .selectFrom('written as w')
     .leftJoin('stored as o', (join) => join.onRef('o.tenant_id', '=', 'w.tenant_id').onRef('o.shipment_id', '=', 'w.shipment_id'))
-    .select(['w.tenant_id', 'w.shipment_id', 'o.state'])));
+    .select(['w.tenant_id', 'w.shipment_id', 'o.terms'])));
   const result: UpsertResult = { written: new Set(), overwritten: new Map() };
-  for (const { tenant_id, shipment_id, state } of rows) {
+  for (const { tenant_id, shipment_id, terms } of rows) {
     const key = shipmentKey(tenant_id, shipment_id);
     result.written.add(key);
-    if (state) result.overwritten.set(key, state as ShipmentState);
+    if (terms) result.overwritten.set(key, terms);
   }
   return result;
 }

@@ -1,4 +1,4 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { ShipmentListTables } from '../../storage/shipping-database';
 import type { ShipmentState } from '../../domain/shipment/shipment.state';
 import { normaliseSearchText, phoneDigits } from './search-terms';
@@ -52,29 +52,32 @@ export async function searchShipments(
       .execute();
     return rows.map((row) => (row as { state: ShipmentState }).state);
   }
-  return walkNewestFirst(db, filtered, page, tuning.walkChunk, (ids) => matchingTerms().select('t.shipment_id').distinct()
-    .where('t.shipment_id', 'in', ids).execute().then((rows) => new Set(rows.map((r) => r.shipment_id as string))));
+  return walkNewestFirst(db, filtered, page, tuning.walkChunk, patterns);
 }
 
-/** Newest-first keyset walk over the filtered shipments, a chunk at a time, keeping those that match. */
+/**
+ * Newest-first keyset walk over the filtered shipments, a chunk at a time, keeping those that match:
+ * each row's own `terms` are tested, so a chunk is one index range on the rows, whatever the number of
+ * matching terms (the terms table's index leads with the term, so it cannot answer "which of these").
+ */
 async function walkNewestFirst(
   db: Kysely<ShipmentListTables>, filtered: FilteredShipments, page: SearchPage, walkChunk: number,
-  matching: (ids: string[]) => Promise<Set<string>>,
+  patterns: readonly string[],
 ): Promise<ShipmentState[]> {
+  const matches = sql<boolean>`exists (select 1 from unnest(s.terms) as t(term) where t.term like any(${[...patterns]}::text[]))`;
   const wanted = page.offset + page.limit;
   const found: string[] = [];
   let cursor: { creation_date: Date | string; shipment_id: string } | undefined;
   while (found.length < wanted) {
-    let chunk = filtered().select(['s.shipment_id', 's.creation_date']);
+    let chunk = filtered().select(['s.shipment_id', 's.creation_date', matches.as('hit')]);
     if (cursor) {
       const { creation_date: date, shipment_id: id } = cursor;
       chunk = chunk.where((eb) => eb(eb.refTuple('s.creation_date', 's.shipment_id'), '<', eb.tuple(date, id)));
     }
     const rows = await chunk.orderBy('s.creation_date', 'desc').orderBy('s.shipment_id', 'desc').limit(walkChunk).execute() as
-      { shipment_id: string; creation_date: Date | string }[];
+      { shipment_id: string; creation_date: Date | string; hit: boolean }[];
     if (rows.length === 0) break;
-    const hits = await matching(rows.map((r) => r.shipment_id));
-    for (const row of rows) if (hits.has(row.shipment_id) && found.length < wanted) found.push(row.shipment_id);
+    for (const row of rows) if (row.hit && found.length < wanted) found.push(row.shipment_id);
     cursor = rows[rows.length - 1];
     if (rows.length < walkChunk) break;
   }
