@@ -17,7 +17,8 @@ const SHIPMENTS_PER_WRITE = 1000;
  * terms. A batch costs at most four statements per thousand shipments, whatever its number of events:
  * read the touched rows, fold each shipment's events in memory, upsert the rows (deleting the terms
  * they lose in the same statement), insert the terms of new shipments, insert the terms stored ones
- * gain. Idempotent: an event at or below the row's revision was already folded in.
+ * gain; a fifth, only when a replay from a shipment's first event overwrote its stored row, deletes
+ * the terms that row loses. Idempotent: an event at or below the row's revision was already folded in.
  *
  * A stored shipment's terms change by difference: those its stored state yields and its new one does
  * not are deleted, the new ones inserted; a booking adds one row (its tracking number) instead of

@@ -18,9 +18,9 @@ export interface ShipmentKeyed {
 /**
  * How a written shipment's search terms change. `replace`: insert `terms` (a shipment folded from its
  * first event, whose stored row, if any, was not read; the upsert hands back the terms of a row it
- * overwrote, if any, which then change by difference). `diff`: the stored row was read, so its stored terms are
- * the ones its stored state yields; delete `removed`, insert `added` (a booking adds its tracking number:
- * one row, not a rewrite of ~13).
+ * overwrote, if any, which then change by difference). `diff`: the stored row was read, so its stored
+ * terms are the ones its stored state yields; delete `removed`, insert `added` (a booking adds its
+ * tracking number: one row, not a rewrite of ~13).
  */
 export type TermChange =
   | { kind: 'replace'; terms: readonly string[] }
