@@ -20,10 +20,10 @@ const SHIPMENTS_PER_WRITE = 1000;
  * gain; a fifth, only when a replay from a shipment's first event overwrote its stored row, deletes
  * the terms that row loses. Idempotent: an event at or below the row's revision was already folded in.
  *
- * A stored shipment's terms change by difference: those its stored state yields and its new one does
- * not are deleted, the new ones inserted; a booking adds one row (its tracking number) instead of
- * rewriting all ~13. So a change to what searchTermsOf indexes needs a version bump (a rebuild), as any
- * change to what a read model stores does: a difference from the old code's terms leaves theirs.
+ * A stored shipment's terms change by difference: those its row holds and its new state does not
+ * yield are deleted, the new ones inserted; a booking adds one row (its tracking number) instead of
+ * rewriting all ~13. So a change to what searchTermsOf indexes needs a version bump (a rebuild) to
+ * reach the shipments that do not change, as any change to what a read model stores does.
  */
 export const shipmentListProjector = batchProjector({
   name: SHIPMENT_LIST_PROJECTOR,
@@ -54,9 +54,7 @@ async function applyToShipments(db: Kysely<ShipmentListTables>, shipments: reado
     const row = foldShipment(before, shipment.events);
     if (!row) continue;
     const terms = searchTermsOfState(row.state);
-    const termChange: TermChange = isNew(shipment)
-      ? { kind: 'replace', terms }
-      : termDiff(before ? searchTermsOfState(before.state) : [], terms);
+    const termChange: TermChange = isNew(shipment) ? { kind: 'replace' } : termDiff(before?.terms ?? [], terms);
     writes.push({ tenantId, shipmentId, row, terms, termChange });
   }
   if (writes.length === 0) return;
@@ -65,7 +63,7 @@ async function applyToShipments(db: Kysely<ShipmentListTables>, shipments: reado
   const replaced: SearchTermRow[] = [];
   const added: SearchTermRow[] = [];
   const removed: SearchTermRow[] = [];
-  for (const { tenantId, shipmentId, row, termChange } of writes) {
+  for (const { tenantId, shipmentId, row, terms, termChange } of writes) {
     const key = shipmentKey(tenantId, shipmentId);
     if (!written.has(key)) continue;
     const term = (value: string): SearchTermRow => ({ tenantId, shipmentId, term: value, creationDate: row.state.creation_date });
@@ -75,11 +73,11 @@ async function applyToShipments(db: Kysely<ShipmentListTables>, shipments: reado
     }
     const previous = overwritten.get(key);
     if (previous === undefined) {
-      replaced.push(...termChange.terms.map(term));
+      replaced.push(...terms.map(term));
       continue;
     }
     // A replay from the shipment's first event past its stored row: its terms change from the stored ones.
-    const change = termDiff(previous, termChange.terms);
+    const change = termDiff(previous, terms);
     removed.push(...change.removed.map(term));
     added.push(...change.added.map(term));
   }

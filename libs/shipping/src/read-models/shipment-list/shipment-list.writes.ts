@@ -16,17 +16,17 @@ export interface ShipmentKeyed {
 }
 
 /**
- * How a written shipment's search terms change. `replace`: insert `terms` (a shipment folded from its
- * first event, whose stored row, if any, was not read; the upsert hands back the terms of a row it
- * overwrote, if any, which then change by difference). `diff`: the stored row was read, so its stored
- * terms are the ones its stored state yields; delete `removed`, insert `added` (a booking adds its
- * tracking number: one row, not a rewrite of ~13).
+ * How a written shipment's search terms change. `replace`: insert all of the write's `terms` (a
+ * shipment folded from its first event, whose stored row, if any, was not read; the upsert hands back
+ * the terms of a row it overwrote, if any, which then change by difference). `diff`: the stored row
+ * was read with its terms; delete `removed`, insert `added` (a booking adds its tracking number: one
+ * row, not a rewrite of ~13).
  */
 export type TermChange =
-  | { kind: 'replace'; terms: readonly string[] }
+  | { kind: 'replace' }
   | { kind: 'diff'; removed: readonly string[]; added: readonly string[] };
 
-/** The new row of a shipment, its search terms, and how they change. */
+/** The new row of a shipment, all of its search terms, and how they change. */
 export interface ShipmentWrite extends ShipmentKeyed {
   row: ShipmentRow;
   terms: readonly string[];
@@ -57,14 +57,19 @@ const ROW_TYPES = {
 const ROW_COLUMNS = Object.keys(ROW_TYPES) as (keyof typeof ROW_TYPES)[];
 const RECORD_DEFINITION = ROW_COLUMNS.map((column) => `${column} ${ROW_TYPES[column]}`).join(', ');
 
+/** A stored shipments row: what the fold continues from, and the search terms stored for it. */
+export interface StoredRow extends ShipmentRow {
+  terms: readonly string[];
+}
+
 /** The stored rows of these shipments, by shipmentKey; one statement. */
-export async function selectRows(db: Kysely<ShipmentListTables>, shipments: readonly ShipmentKeyed[]): Promise<Map<string, ShipmentRow>> {
-  const rows = new Map<string, ShipmentRow>();
+export async function selectRows(db: Kysely<ShipmentListTables>, shipments: readonly ShipmentKeyed[]): Promise<Map<string, StoredRow>> {
+  const rows = new Map<string, StoredRow>();
   if (shipments.length === 0) return rows;
   const { rows: found } = await db.executeQuery(preparedQuery(db.selectFrom('shipments')
-    .select(['tenant_id', 'shipment_id', 'revision', 'state', 'milestones'])
+    .select(['tenant_id', 'shipment_id', 'revision', 'state', 'milestones', 'terms'])
     .where(sql<boolean>`(tenant_id, shipment_id) in (select * from unnest(${texts(shipments, 'tenantId')}::text[], ${texts(shipments, 'shipmentId')}::text[]))`)));
-  for (const { tenant_id, shipment_id, ...row } of found) rows.set(shipmentKey(tenant_id, shipment_id), row as ShipmentRow);
+  for (const { tenant_id, shipment_id, ...row } of found) rows.set(shipmentKey(tenant_id, shipment_id), row as StoredRow);
   return rows;
 }
 
