@@ -45,14 +45,18 @@ async function main(): Promise<void> {
       for (const { pid } of rows) backends.add(pid);
       await sleep(250);
     }
-  })();
+  })().catch((error: unknown) => console.error('the backends\' poll stopped:', error));
   try {
     await createShipmentsRun(target, merchant, carrierAccountName, 600, CONNECTIONS, true); // warm-up: JIT, pools, caches
     await api.waitUntilCaughtUp(300_000);
     const data = join(DIR, `postgres-${new Date().toISOString().replace(/[:.]/g, '-')}.perf.data`);
     const perf = spawn('perf', ['record', '-a', '-g', '-F', String(FREQUENCY), '-o', data], { stdio: ['ignore', 'ignore', 'inherit'] });
-    const recorded = new Promise((resolve) => perf.once('exit', resolve));
-    while (!existsSync(data)) await sleep(50);
+    let exited = false;
+    const recorded = new Promise((resolve) => perf.once('exit', (code) => { exited = true; resolve(code); }));
+    while (!existsSync(data)) {
+      if (exited) throw new Error('perf record exited before it sampled (root, or kernel.perf_event_paranoid ≤ -1, is needed)');
+      await sleep(50);
+    }
     await sleep(500); // perf has opened its events on every core
     const statements = await statementsReset(stats);
     const figures = await createShipmentsRun(target, merchant, carrierAccountName, CREATES, CONNECTIONS, true);
@@ -69,7 +73,7 @@ async function main(): Promise<void> {
     if (statements) console.log(await statementsPerCreate(stats, figures.requests));
   } finally {
     polling = false;
-    await poll.catch(() => undefined);
+    await poll;
     await stats.end();
     await api.close();
   }
