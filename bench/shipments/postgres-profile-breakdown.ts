@@ -48,25 +48,35 @@ export const POSTGRES_PHASES: ReadonlyArray<readonly [phase: string, frames: rea
   ['protocol (parameters in, rows out, sockets)', ['PostgresMain']],
 ];
 
+/** A row of a table: its name, µs of CPU per create, and its share of the table's samples. */
+export interface ProfileRow {
+  name: string;
+  microsPerCreate: number;
+  share: number;
+}
+
 export interface ProfileTables {
   creates: number;
-  /** Microseconds of CPU per create, by process group. */
-  processes: Array<{ group: string; microsPerCreate: number; share: number }>;
+  /** By process group; shares of the busy (not idle) samples. */
+  processes: ProfileRow[];
   /** The bench's backends only, by phase. */
-  phases: Array<{ phase: string; microsPerCreate: number; share: number }>;
+  phases: ProfileRow[];
   /** The bench's backends' leaf functions, most sampled first. */
-  leaves: Array<{ symbol: string; share: number }>;
+  leaves: ProfileRow[];
 }
+
+const IDLE = 'idle';
+const BENCH_BACKENDS = 'Postgres: the bench\'s backends';
 
 export function postgresProfile(samples: readonly PerfSample[], options: {
   frequency: number; creates: number; backendPids: ReadonlySet<number>; loadGeneratorPid: number;
 }): ProfileTables {
   const micros = (count: number) => (count / options.frequency) * 1e6 / options.creates;
   const groupOf = (sample: PerfSample): string => {
-    if (sample.pid === 0) return 'idle';
-    if (sample.comm === 'postgres') return options.backendPids.has(sample.pid) ? 'Postgres: the bench\'s backends' : 'Postgres: other processes (WAL writer, checkpointer, …)';
+    if (sample.pid === 0) return IDLE;
+    if (sample.comm === 'postgres') return options.backendPids.has(sample.pid) ? BENCH_BACKENDS : 'Postgres: other processes (WAL writer, checkpointer, …)';
     if (sample.pid === options.loadGeneratorPid) return 'the load generator (this process)';
-    if (sample.comm === 'node' || sample.comm.startsWith('node')) return 'the API process (node)';
+    if (sample.comm.startsWith('node')) return 'the API process (node)';
     return 'other';
   };
   const groups = new Map<string, number>();
@@ -76,7 +86,7 @@ export function postgresProfile(samples: readonly PerfSample[], options: {
   for (const sample of samples) {
     const group = groupOf(sample);
     groups.set(group, (groups.get(group) ?? 0) + 1);
-    if (group !== 'Postgres: the bench\'s backends') continue;
+    if (group !== BENCH_BACKENDS) continue;
     backend++;
     const names = new Set(sample.frames);
     const phase = POSTGRES_PHASES.find(([, frames]) => frames.some((frame) => names.has(frame)))?.[0] ?? 'other';
@@ -84,14 +94,14 @@ export function postgresProfile(samples: readonly PerfSample[], options: {
     const leaf = sample.frames[0] ?? '[unknown]';
     leaves.set(leaf, (leaves.get(leaf) ?? 0) + 1);
   }
-  const busy = samples.length - (groups.get('idle') ?? 0);
-  const sorted = (counts: Map<string, number>, of: number) => [...counts].sort((a, b) => b[1] - a[1])
+  const busy = samples.length - (groups.get(IDLE) ?? 0);
+  const sorted = (counts: Map<string, number>, of: number): ProfileRow[] => [...counts].sort((a, b) => b[1] - a[1])
     .map(([name, count]) => ({ name, microsPerCreate: micros(count), share: of ? count / of : 0 }));
   return {
     creates: options.creates,
-    processes: sorted(groups, busy).map(({ name, ...rest }) => ({ group: name, ...rest })),
-    phases: sorted(phases, backend).map(({ name, ...rest }) => ({ phase: name, ...rest })),
-    leaves: sorted(leaves, backend).slice(0, 15).map(({ name, share }) => ({ symbol: name, share })),
+    processes: sorted(groups, busy),
+    phases: sorted(phases, backend),
+    leaves: sorted(leaves, backend).slice(0, 15),
   };
 }
 
@@ -100,10 +110,10 @@ export function formatPostgresProfile(title: string, tables: ProfileTables): str
     `  ${label.padEnd(66)} ${microsPerCreate.toFixed(0).padStart(6)} µs${share === undefined ? '' : ` ${(share * 100).toFixed(1).padStart(5)} %`}`;
   return [
     `${title}: CPU per create over ${tables.creates} creates, by process (shares of the busy samples)`,
-    ...tables.processes.map((p) => row(p.group, p.microsPerCreate, p.group === 'idle' ? undefined : p.share)),
+    ...tables.processes.map((p) => row(p.name, p.microsPerCreate, p.name === IDLE ? undefined : p.share)),
     'the bench\'s Postgres backends, by phase (shares of their samples)',
-    ...tables.phases.map((p) => row(p.phase, p.microsPerCreate, p.share)),
+    ...tables.phases.map((p) => row(p.name, p.microsPerCreate, p.share)),
     'their most sampled leaf functions',
-    ...tables.leaves.map((l) => `  ${l.symbol.padEnd(66)} ${(l.share * 100).toFixed(1).padStart(5)} %`),
+    ...tables.leaves.map((l) => `  ${l.name.padEnd(66)} ${(l.share * 100).toFixed(1).padStart(5)} %`),
   ].join('\n');
 }
