@@ -34,11 +34,20 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return openPglite(config.dataDir);
 }
 
+/** Sent on every new pooled connection, before anything else. */
+const NO_JIT = 'SET jit = off';
+
 function openPostgres(url: string, max: number): Database {
   const pool = new Pool({ connectionString: url, max });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  pool.on('connect', prepareMarkedStatements);
+  pool.on('connect', (client) => {
+    // No JIT: every statement here is short, and a plan whose estimate passes jit_above_cost (a queue
+    // table grown with dead rows, a large batch) spent 10–20 ms compiling on every run (2026-12-04,
+    // docs/benchmarks.md). Sent first on the new connection; a server without the setting keeps its own.
+    client.query(NO_JIT).catch(() => undefined);
+    prepareMarkedStatements(client);
+  });
   const kysely = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {
