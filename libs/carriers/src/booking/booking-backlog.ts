@@ -110,6 +110,19 @@ export class BookingBacklog {
       WHERE seq = ${entry.seq} AND claim_token = ${entry.claimToken}`.execute(db);
   }
 
+  /**
+   * Reclaims the rows that claims and finishes left dead. The backlog is a queue: a request is written,
+   * claimed (an update) and deleted within seconds, two dead rows per booking, and every claim walks the
+   * dead ones of its tenant until a vacuum runs. With autovacuum off, or behind its default thresholds,
+   * a claim grew from about a millisecond to 48 ms within minutes of a sustained load, and bookings fell
+   * behind (2026-12-04, docs/benchmarks.md). SKIP_LOCKED: a vacuum already running (another worker's)
+   * is left to finish. It takes no lock that claims, adds or finishes wait on.
+   */
+  async vacuum(): Promise<void> {
+    const db = await this.db();
+    await sql`VACUUM (SKIP_LOCKED) carriers.booking_backlog`.execute(db);
+  }
+
   /** Whether requests of events at or before `position` are still in the backlog (waiting or being booked). */
   async holdsUpTo(position: string): Promise<boolean> {
     const db = await this.db();

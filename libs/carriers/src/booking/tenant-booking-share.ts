@@ -18,6 +18,10 @@ export interface TenantShareOptions {
   retryBaseMs?: number;
   /** How often an idle drainer looks at the backlog (requests another worker set aside). Default 1,000 ms. */
   idlePollMs?: number;
+  /** Backlog rows claimed, finished or put back since the last vacuum before the drainer vacuums it again. Default 2,000. */
+  vacuumEveryRows?: number;
+  /** At most one vacuum of the backlog per this many ms from one drainer. Default 5,000. */
+  vacuumMinIntervalMs?: number;
   logger?: { warn(object: object, message: string): void; error(object: object, message: string): void };
 }
 
@@ -55,6 +59,12 @@ export class TenantBookingShare {
   private readonly maxAttempts: number;
   private readonly retryBaseMs: number;
   private readonly idlePollMs: number;
+  private readonly vacuumEveryRows: number;
+  private readonly vacuumMinIntervalMs: number;
+  /** Rows this drainer left dead (claimed, finished, put back) since its last vacuum, and when that started. */
+  private changedSinceVacuum = 0;
+  private lastVacuumAt = Number.NEGATIVE_INFINITY;
+  private vacuuming: Promise<void> | undefined;
 
   constructor(
     readonly backlog: BookingBacklog,
@@ -65,6 +75,8 @@ export class TenantBookingShare {
     this.maxAttempts = options.maxAttempts ?? 5;
     this.retryBaseMs = options.retryBaseMs ?? 200;
     this.idlePollMs = options.idlePollMs ?? 1_000;
+    this.vacuumEveryRows = options.vacuumEveryRows ?? 2_000;
+    this.vacuumMinIntervalMs = options.vacuumMinIntervalMs ?? 5_000;
   }
 
   useLogger(logger: TenantShareOptions['logger']): void {
@@ -121,16 +133,33 @@ export class TenantBookingShare {
           return [];
         });
       }
+      this.changedSinceVacuum += claimed.length;
       for (const entry of claimed) {
         const task: Promise<void> = this.bookOne(entry, book, giveUp).finally(() => running.delete(task));
         running.add(task);
       }
+      this.vacuumWhenDue();
       // A request set aside while claiming may be claimable: look again at once. Otherwise wait for a
       // booking to finish (its tenant's room and its shipment's next request), a request set aside, or the poll.
       if (this.woken && free > claimed.length) continue;
       await this.waiter.wait(signal, this.idlePollMs, running);
     }
     await Promise.allSettled([...running]);
+    await this.vacuuming;
+  }
+
+  /**
+   * Starts a vacuum of the backlog (BookingBacklog.vacuum) once `vacuumEveryRows` rows were left dead here
+   * since the last one, at most one at a time and one per `vacuumMinIntervalMs`; the drain goes on beside it.
+   */
+  private vacuumWhenDue(): void {
+    if (this.vacuuming || this.changedSinceVacuum < this.vacuumEveryRows) return;
+    if (this.now() - this.lastVacuumAt < this.vacuumMinIntervalMs) return;
+    this.changedSinceVacuum = 0;
+    this.lastVacuumAt = this.now();
+    this.vacuuming = this.backlog.vacuum()
+      .catch((error: unknown) => this.options.logger?.warn({ err: error }, 'booking backlog could not be vacuumed'))
+      .finally(() => { this.vacuuming = undefined; });
   }
 
   private async bookOne(
@@ -156,6 +185,7 @@ export class TenantBookingShare {
         await this.backlog.retryAt(entry, new Date(this.now() + delay)).catch(() => undefined);
       }
     } finally {
+      this.changedSinceVacuum += 1;
       count(this.drained, tenantId, -1);
     }
   }
