@@ -43,8 +43,9 @@ function openPostgres(url: string, max: number): Database {
   pool.on('error', () => undefined);
   pool.on('connect', (client) => {
     // No JIT: every statement here is short, and a plan whose estimate passes jit_above_cost (a queue
-    // table grown with dead rows, a large batch) spent 10–20 ms compiling on every run (2026-12-04,
-    // docs/benchmarks.md). Sent first on the new connection; a server without the setting keeps its own.
+    // table grown with dead rows, a large batch) was JIT-compiled again on every run: 59 functions for
+    // each booking backlog claim (2026-12-04, docs/benchmarks.md). Sent first on the new connection; a
+    // server without the setting keeps its own.
     client.query(NO_JIT).catch(() => undefined);
     prepareMarkedStatements(client);
   });

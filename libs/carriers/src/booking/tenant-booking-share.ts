@@ -61,8 +61,9 @@ export class TenantBookingShare {
   private readonly idlePollMs: number;
   private readonly vacuumEveryRows: number;
   private readonly vacuumMinIntervalMs: number;
-  /** Rows this drainer left dead (claimed, finished, put back) since its last vacuum, and when that started. */
+  /** Rows this drainer left dead (claimed, finished, put back) since its last vacuum started. */
   private changedSinceVacuum = 0;
+  /** When this drainer last started a vacuum of the backlog. */
   private lastVacuumAt = Number.NEGATIVE_INFINITY;
   private vacuuming: Promise<void> | undefined;
 
